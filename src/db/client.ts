@@ -1,0 +1,69 @@
+/**
+ * The one database module: PGlite (embedded PostgreSQL) by default, node-postgres when a
+ * connection URL is given. Both speak the same Drizzle schema and migrations.
+ */
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Logger } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** A Drizzle database on either driver; services take it as their first argument. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: 'pglite' | 'postgres';
+  /** The PGlite instance when embedded (tests use it to dump a template). */
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection URL; when absent the embedded PGlite is used. */
+  databaseUrl?: string;
+  /** Folder for PGlite's files; absent means in memory. */
+  dataDir?: string;
+  /** A PGlite data directory dump to start from (tests: a migrated template). */
+  loadDataDir?: Blob;
+  /** Folder of drizzle-kit migrations to apply; skipped when absent. */
+  migrationsFolder?: string;
+  /** Drizzle logger, e.g. to count queries in tests. */
+  logger?: Logger;
+  /** Pool size for node-postgres. */
+  maxConnections?: number;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const { databaseUrl, migrationsFolder, logger } = options;
+  if (databaseUrl) {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: options.maxConnections ?? 10 });
+    const db = drizzlePostgres({ client: pool, schema, logger });
+    if (migrationsFolder) await migratePostgres(db, { migrationsFolder });
+    return { db: db as unknown as Database, driver: 'postgres', close: () => pool.end() };
+  }
+
+  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: { pg_trgm },
+  });
+  const db = drizzlePglite({ client, schema, logger });
+  if (migrationsFolder) await migratePglite(db, { migrationsFolder });
+  return {
+    db: db as unknown as Database,
+    driver: 'pglite',
+    pglite: client,
+    close: () => client.close(),
+  };
+}
+
+export { schema };

@@ -1,0 +1,448 @@
+/**
+ * The one database schema (PostgreSQL dialect), shared by PGlite and node-postgres.
+ * Table and column names are snake_case in SQL; TypeScript names are the marketplace's words.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** An image stored by the media module: `/media/{key}.webp` and its thumbnail `/media/{key}-thumb.webp`. */
+export interface StoredImage {
+  key: string;
+  width: number;
+  height: number;
+  thumbWidth: number;
+  thumbHeight: number;
+}
+
+/** A video stored by the media module, with a poster image shown until the visitor taps play. */
+export interface StoredVideo {
+  key: string;
+  /** File extension of the stored video, e.g. `mp4` or `webm`. */
+  ext: string;
+  durationSeconds: number;
+  poster: StoredImage | null;
+}
+
+// ---------------------------------------------------------------------------
+// Accounts (shape required by better-auth's core tables, plus our name fields)
+// ---------------------------------------------------------------------------
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('accounts_user_idx').on(t.userId)],
+);
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+// ---------------------------------------------------------------------------
+// Listings
+// ---------------------------------------------------------------------------
+
+/** Verification state of a listing: only `verified` listings are public. */
+export const LISTING_STATUSES = ['pending', 'verified', 'rejected'] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+
+export const listings = pgTable(
+  'listings',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productName: text('product_name').notNull(),
+    companyName: text('company_name').notNull(),
+    description: text('description').notNull(),
+    location: text('location').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    /** Canonical category key from `src/lib/categories.ts`. */
+    category: text('category').notNull(),
+    /** A percent as text ('5' … '50') or 'waiting'. */
+    discount: text('discount').notNull(),
+    discountDurationDays: integer('discount_duration_days'),
+    discountStartDays: integer('discount_start_days'),
+    datePosted: timestamp('date_posted', { withTimezone: true }).notNull().defaultNow(),
+    /** date_posted + discount_start_days, kept in SQL so list windows are index range scans. */
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    /** starts_at + discount_duration_days; null when the discount has no end. */
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    status: text('status', { enum: LISTING_STATUSES }).notNull().default('pending'),
+    rejectionReason: text('rejection_reason'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    logo: jsonb('logo').$type<StoredImage>(),
+    photo: jsonb('photo').$type<StoredImage>().notNull(),
+    video: jsonb('video').$type<StoredVideo>(),
+    contactPhone: text('contact_phone'),
+    contactTelegram: text('contact_telegram'),
+    contactTick: text('contact_tick'),
+    webSite: text('web_site'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('listings_status_check', sql`${t.status} in ('pending', 'verified', 'rejected')`),
+    check(
+      'listings_days_check',
+      sql`(${t.discountDurationDays} is null or ${t.discountDurationDays} between 1 and 30)
+      and (${t.discountStartDays} is null or ${t.discountStartDays} between 1 and 30)`,
+    ),
+    // Category pages: verified listings of one category, newest first.
+    index('listings_public_category_idx')
+      .on(t.category, t.datePosted.desc(), t.id.desc())
+      .where(sql`${t.status} = 'verified'`),
+    // Daily and ending-soon windows: a range on ends_at.
+    index('listings_public_ends_idx')
+      .on(t.endsAt, t.id)
+      .where(sql`${t.status} = 'verified' and ${t.endsAt} is not null`),
+    // Home, recent posts and the sitemap: newest verified first.
+    index('listings_public_posted_idx')
+      .on(t.datePosted.desc(), t.id.desc())
+      .where(sql`${t.status} = 'verified'`),
+    // Featured videos.
+    index('listings_public_video_idx')
+      .on(t.datePosted.desc(), t.id.desc())
+      .where(sql`${t.status} = 'verified' and ${t.video} is not null`),
+    // Nearby: a bounding box on latitude then longitude before the haversine distance.
+    index('listings_public_geo_idx')
+      .on(t.latitude, t.longitude)
+      .where(sql`${t.status} = 'verified'`),
+    // Search: case-insensitive substring over product, company and location.
+    index('listings_public_search_idx')
+      .using(
+        'gin',
+        sql`lower(${t.productName} || ' ' || ${t.companyName} || ' ' || ${t.location}) gin_trgm_ops`,
+      )
+      .where(sql`${t.status} = 'verified'`),
+    // My Posts.
+    index('listings_owner_idx').on(t.ownerId, t.datePosted.desc()),
+    // The verification queue, oldest first.
+    index('listings_pending_idx')
+      .on(t.datePosted, t.id)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+export const listingImages = pgTable(
+  'listing_images',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    image: jsonb('image').$type<StoredImage>().notNull(),
+  },
+  (t) => [uniqueIndex('listing_images_listing_position_idx').on(t.listingId, t.position)],
+);
+
+// ---------------------------------------------------------------------------
+// Community: buy/sell requests, likes, comments, contact messages
+// ---------------------------------------------------------------------------
+
+/** A visitor's 'what do you want to buy/sell' message. */
+export const requests = pgTable(
+  'requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    message: text('message').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('requests_created_idx').on(t.createdAt.desc(), t.id.desc())],
+);
+
+/** One like per signed-in user per request; the primary key makes toggling race-free. */
+export const requestLikes = pgTable(
+  'request_likes',
+  {
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.userId] })],
+);
+
+/** A comment on one image of a listing. `imageId` is 'photo' for the main photo or a listing_images id. */
+export const comments = pgTable(
+  'comments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    imageId: text('image_id').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    comment: text('comment').notNull(),
+    datePosted: timestamp('date_posted', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('comments_image_idx').on(t.listingId, t.imageId, t.datePosted.desc())],
+);
+
+/** What the contact form sent, kept so a person can read it. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt.desc())],
+);
+
+// ---------------------------------------------------------------------------
+// Demo shop, checkout and the account pages
+// ---------------------------------------------------------------------------
+
+export const shopProducts = pgTable(
+  'shop_products',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    priceBirr: integer('price_birr').notNull(),
+    image: jsonb('image').$type<StoredImage>(),
+    specs: jsonb('specs').$type<string[]>().notNull().default([]),
+    /** Plans are sold through the same checkout and become subscriptions. */
+    kind: text('kind', { enum: ['product', 'plan'] }).notNull().default('product'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    check('shop_products_price_check', sql`${t.priceBirr} > 0`),
+    index('shop_products_position_idx').on(t.kind, t.position),
+  ],
+);
+
+/** One line of a checkout session, priced by the server. */
+export interface CheckoutLine {
+  shopProductId: number;
+  name: string;
+  priceBirr: number;
+  quantity: number;
+}
+
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+    providerSessionId: text('provider_session_id'),
+    status: text('status', { enum: ['open', 'complete', 'expired'] })
+      .notNull()
+      .default('open'),
+    lines: jsonb('lines').$type<CheckoutLine[]>().notNull(),
+    amountBirr: integer('amount_birr').notNull(),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('checkout_sessions_user_idx').on(t.userId, t.createdAt.desc()),
+    uniqueIndex('checkout_sessions_provider_idx').on(t.provider, t.providerSessionId),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Unique: fulfilling the same checkout twice makes one order. */
+    checkoutSessionId: text('checkout_session_id')
+      .notNull()
+      .references(() => checkoutSessions.id)
+      .unique(),
+    status: text('status', { enum: ['pending', 'delivered'] })
+      .notNull()
+      .default('pending'),
+    totalBirr: integer('total_birr').notNull(),
+    createdAt: createdAt(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [index('orders_user_status_idx').on(t.userId, t.status, t.createdAt.desc())],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    shopProductId: integer('shop_product_id').references(() => shopProducts.id, {
+      onDelete: 'set null',
+    }),
+    productName: text('product_name').notNull(),
+    priceBirr: integer('price_birr').notNull(),
+    quantity: integer('quantity').notNull().default(1),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+export const paymentUpdates = pgTable(
+  'payment_updates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    status: text('status').notNull(),
+    /** Provider event id or our own event key; unique so a redelivered event is recorded once. */
+    eventKey: text('event_key').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_updates_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
+/** The wallet is a ledger: the balance is the sum of a user's entries. */
+export const walletEntries = pgTable(
+  'wallet_entries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountBirr: integer('amount_birr').notNull(),
+    reason: text('reason').notNull(),
+    refundId: integer('refund_id').unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('wallet_entries_user_idx').on(t.userId)],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    status: text('status', { enum: ['active', 'cancelled'] })
+      .notNull()
+      .default('active'),
+    checkoutSessionId: text('checkout_session_id').references(() => checkoutSessions.id),
+    createdAt: createdAt(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [index('subscriptions_user_idx').on(t.userId, t.status)],
+);
+
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' })
+      .unique(),
+    productName: text('product_name').notNull(),
+    amountBirr: integer('amount_birr').notNull(),
+    status: text('status', { enum: ['requested', 'approved', 'declined'] })
+      .notNull()
+      .default('requested'),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('refunds_user_idx').on(t.userId, t.createdAt.desc()),
+    index('refunds_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'requested'`),
+  ],
+);
+
+/** Small facts about this database, such as when the demo catalogue was seeded. */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: updatedAt(),
+});

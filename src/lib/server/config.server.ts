@@ -1,0 +1,66 @@
+/**
+ * Configuration from the environment, validated once. Every variable the app reads is here
+ * (and in the README's table).
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+  HOST: z.string().min(1).default('localhost'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SEED_DEMO: flag(true),
+  SITE_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Absolute path of the folder for the embedded database, uploads and the outbox. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  seedDemo: boolean;
+  /** Public origin of the site, without a trailing slash (canonical URLs, auth base URL). */
+  siteUrl: string;
+  /** Folder of drizzle-kit migrations. */
+  migrationsFolder: string;
+}
+
+/** Parses an environment; throws one readable error naming every bad variable. */
+export function parseConfig(env: Record<string, string | undefined>, cwd = process.cwd()): AppConfig {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = result.data;
+  const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    seedDemo: e.SEED_DEMO,
+    siteUrl,
+    migrationsFolder: path.resolve(cwd, 'drizzle'),
+  };
+}
+
+let cached: AppConfig | undefined;
+
+/** The process's configuration, parsed on first use. */
+export function config(): AppConfig {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
