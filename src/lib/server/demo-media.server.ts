@@ -1,0 +1,113 @@
+/**
+ * Media for the demo catalogue, made on this machine: SVG artwork rendered by sharp, and short
+ * clips encoded by the ffmpeg binary that ships inside an npm package. Nothing is downloaded.
+ */
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import type { StoredImage, StoredVideo } from '../../db/schema.ts';
+import { mediaRoot, saveImage } from './media.server.ts';
+
+const run = promisify(execFile);
+
+const escapeXml = (s: string) =>
+  s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+function initials(name: string): string {
+  const words = name.split(/\s+/).filter((w) => /^[A-Za-z]/.test(w));
+  return (words.slice(0, 2).map((w) => w[0]!.toUpperCase()).join('') || name.slice(0, 2)).toUpperCase();
+}
+
+/** A square company logo: initials on a coloured badge. */
+export function logoSvg(company: string, hue: number): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+    <stop offset="0" stop-color="hsl(${hue},70%,45%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360},75%,35%)"/>
+  </linearGradient></defs>
+  <rect width="256" height="256" rx="48" fill="url(#g)"/>
+  <circle cx="128" cy="128" r="92" fill="none" stroke="white" stroke-opacity=".35" stroke-width="6"/>
+  <text x="128" y="150" text-anchor="middle" font-family="DejaVu Sans, Liberation Sans, sans-serif"
+    font-size="78" font-weight="bold" fill="white">${escapeXml(initials(company))}</text>
+</svg>`;
+}
+
+/** A 4:3 product picture: a category-coloured scene with the product's name. */
+export function productSvg(title: string, subtitle: string, hue: number, variant: number): string {
+  const shapes = [
+    `<circle cx="620" cy="250" r="170" fill="white" fill-opacity=".18"/><circle cx="700" cy="420" r="90" fill="white" fill-opacity=".12"/>`,
+    `<rect x="470" y="110" width="300" height="300" rx="40" fill="white" fill-opacity=".16" transform="rotate(12 620 260)"/>`,
+    `<path d="M440 470 L640 120 L840 470 Z" fill="white" fill-opacity=".15"/>`,
+    `<ellipse cx="600" cy="300" rx="230" ry="130" fill="white" fill-opacity=".14"/><circle cx="600" cy="300" r="70" fill="white" fill-opacity=".2"/>`,
+  ];
+  const t = escapeXml(title.length > 26 ? `${title.slice(0, 25)}…` : title);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+    <stop offset="0" stop-color="hsl(${hue},65%,${52 - variant * 4}%)"/>
+    <stop offset="1" stop-color="hsl(${(hue + 30 + variant * 15) % 360},70%,${30 + variant * 3}%)"/>
+  </linearGradient></defs>
+  <rect width="800" height="600" fill="url(#g)"/>
+  ${shapes[variant % shapes.length]}
+  <rect x="40" y="430" width="720" height="130" rx="24" fill="black" fill-opacity=".28"/>
+  <text x="70" y="492" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="44" font-weight="bold" fill="white">${t}</text>
+  <text x="70" y="536" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="26" fill="white" fill-opacity=".85">${escapeXml(subtitle)}</text>
+</svg>`;
+}
+
+export async function renderSvgImage(svg: string, dataDir: string, key: string): Promise<StoredImage> {
+  // An uncompressed PNG: the SVG is rasterised once, not once per output size.
+  const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 0 }).toBuffer();
+  return saveImage(png, { dataDir, key, reuse: true, effort: 2 });
+}
+
+function ffmpegPath(): string | null {
+  try {
+    const require = createRequire(import.meta.url);
+    return (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Encodes a short H.264 clip (a slow zoom over the poster) for the videos screen. Returns null
+ * when no ffmpeg is available on this platform; the catalogue is still complete without it.
+ */
+export async function renderDemoVideo(
+  posterSvg: string,
+  poster: StoredImage,
+  dataDir: string,
+  key: string,
+): Promise<StoredVideo | null> {
+  const out = path.join(mediaRoot(dataDir), `${key}.mp4`);
+  const seconds = 4;
+  try {
+    await stat(out);
+    return { key, ext: 'mp4', durationSeconds: seconds, poster };
+  } catch {
+    // not rendered yet
+  }
+  const ffmpeg = ffmpegPath();
+  if (!ffmpeg) return null;
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'sefer-video-'));
+  try {
+    const frame = path.join(tmp, 'frame.png');
+    await writeFile(frame, await sharp(Buffer.from(posterSvg)).resize(640, 480).png().toBuffer());
+    await mkdir(path.dirname(out), { recursive: true });
+    await run(ffmpeg, [
+      '-y', '-loglevel', 'error', '-loop', '1', '-i', frame, '-t', String(seconds),
+      '-vf', `zoompan=z='min(zoom+0.0015,1.2)':d=${seconds * 25}:s=640x480:fps=25`,
+      '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '30', '-pix_fmt', 'yuv420p',
+      '-movflags', '+faststart', '-an', out,
+    ]);
+    return { key, ext: 'mp4', durationSeconds: seconds, poster };
+  } catch (error) {
+    console.warn(`[seed] could not encode demo video ${key}: ${(error as Error).message}`);
+    return null;
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+}

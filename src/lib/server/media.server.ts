@@ -1,0 +1,115 @@
+/**
+ * Stored media: images re-encoded to WebP (which also strips EXIF/GPS) with a card-size
+ * thumbnail, and videos, under `DATA_DIR/media`. URLs are derived from the key, never stored.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { StoredImage } from '../../db/schema.ts';
+
+/** Longest side of a stored image. */
+export const IMAGE_MAX_WIDTH = 1280;
+/** Width of a card thumbnail: a 3-column grid on a phone at 2x density stays sharp. */
+export const THUMB_WIDTH = 360;
+
+const KEY_PATTERN = /^[a-z0-9]+(?:[-/][a-z0-9]+)*$/;
+
+export function isValidMediaKey(key: string): boolean {
+  return KEY_PATTERN.test(key) && !key.includes('..');
+}
+
+/** Public URL of a stored image (or of its thumbnail). */
+export function imageUrl(image: Pick<StoredImage, 'key'>, size: 'full' | 'thumb' = 'full'): string {
+  return size === 'thumb' ? `/media/${image.key}-thumb.webp` : `/media/${image.key}.webp`;
+}
+
+export function newMediaKey(prefix = 'u'): string {
+  return `${prefix}/${randomBytes(12).toString('hex')}`;
+}
+
+export function mediaRoot(dataDir: string): string {
+  return path.join(dataDir, 'media');
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await stat(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface SaveImageOptions {
+  dataDir: string;
+  /** Key to store under; a random one when absent. */
+  key?: string;
+  /** Keep an existing file with the same key instead of encoding again (deterministic seed keys). */
+  reuse?: boolean;
+  quality?: number;
+  /** WebP encoder effort 0–6: lower is faster and a little larger (the seed uses 2). */
+  effort?: number;
+}
+
+/** Encodes any image sharp can read into a WebP and a WebP thumbnail. */
+export async function saveImage(input: Buffer, options: SaveImageOptions): Promise<StoredImage> {
+  const key = options.key ?? newMediaKey();
+  if (!isValidMediaKey(key)) throw new Error(`Invalid media key: ${key}`);
+  const root = mediaRoot(options.dataDir);
+  const full = path.join(root, `${key}.webp`);
+  const thumb = path.join(root, `${key}-thumb.webp`);
+  const quality = options.quality ?? 78;
+  const effort = options.effort ?? 4;
+
+  if (options.reuse && (await exists(full)) && (await exists(thumb))) {
+    const [a, b] = await Promise.all([sharp(full).metadata(), sharp(thumb).metadata()]);
+    return { key, width: a.width, height: a.height, thumbWidth: b.width, thumbHeight: b.height };
+  }
+
+  await mkdir(path.dirname(full), { recursive: true });
+  const base = sharp(input, { limitInputPixels: 40_000_000 }).rotate();
+  const [fullOut, thumbOut] = await Promise.all([
+    base
+      .clone()
+      .resize({ width: IMAGE_MAX_WIDTH, height: IMAGE_MAX_WIDTH, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality, effort })
+      .toBuffer({ resolveWithObject: true }),
+    base
+      .clone()
+      .resize({ width: THUMB_WIDTH, withoutEnlargement: true })
+      .webp({ quality: quality - 8, effort })
+      .toBuffer({ resolveWithObject: true }),
+  ]);
+  await Promise.all([writeFile(full, fullOut.data), writeFile(thumb, thumbOut.data)]);
+  return {
+    key,
+    width: fullOut.info.width,
+    height: fullOut.info.height,
+    thumbWidth: thumbOut.info.width,
+    thumbHeight: thumbOut.info.height,
+  };
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+};
+
+/**
+ * Resolves a `/media/...` request path to a file and its content type, or null when the path is
+ * not a stored media file (never anything outside the media folder, never HTML or SVG).
+ */
+export function resolveMediaPath(
+  dataDir: string,
+  requestPath: string,
+): { file: string; contentType: string } | null {
+  const match = /^(.+)\.(webp|mp4|webm)$/.exec(requestPath);
+  if (!match) return null;
+  const [, key, ext] = match;
+  if (!key || !ext || !isValidMediaKey(key)) return null;
+  const contentType = CONTENT_TYPES[ext];
+  if (!contentType) return null;
+  return { file: path.join(mediaRoot(dataDir), `${key}.${ext}`), contentType };
+}
