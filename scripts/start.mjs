@@ -1,0 +1,70 @@
+/**
+ * `npm start`: builds when needed, opens and migrates the database (seeding an empty embedded one),
+ * then serves the app with compression. SIGTERM/SIGINT close the server, then the database.
+ */
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import compression from 'compression';
+import { ensureBuild } from './ensure-build.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+ensureBuild();
+
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+const { handler } = await import(path.join(root, 'dist/server/entry.mjs'));
+const { config } = await import(path.join(root, 'src/lib/server/config.server.ts'));
+
+let settings;
+try {
+  settings = config();
+} catch (error) {
+  console.error(`[start] ${error.message}`);
+  process.exit(1);
+}
+
+// Astro's standalone server sends everything uncompressed; visitors pay for every byte.
+const compress = compression({ threshold: 1024 });
+const server = http.createServer((req, res) => compress(req, res, () => handler(req, res)));
+
+/** Lifecycle hooks the bundled app registers (the database lives inside the bundle). */
+const lifecycle = () => globalThis[Symbol.for('sefer.lifecycle')];
+
+server.listen(settings.port, settings.host, async () => {
+  const started = Date.now();
+  try {
+    // Astro loads page and middleware modules on the first request: make that request ourselves,
+    // so the database is open, migrated and seeded before anyone is told the server is ready.
+    const host = ['0.0.0.0', '::'].includes(settings.host) ? '127.0.0.1' : settings.host;
+    const response = await fetch(`http://${host.includes(':') ? `[${host}]` : host}:${settings.port}/healthz`);
+    await lifecycle()?.ready();
+    if (!response.ok) throw new Error(`health check answered ${response.status}`);
+  } catch (error) {
+    console.error('[start] the database could not be opened:', error);
+    process.exit(1);
+  }
+  console.log(`[start] Sefer is ready at http://${settings.host}:${settings.port} (warm-up ${Date.now() - started} ms)`);
+});
+
+server.on('error', (error) => {
+  console.error(`[start] ${error.message}`);
+  process.exit(1);
+});
+
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`[start] ${signal}: closing the server and the database…`);
+  server.close();
+  server.closeIdleConnections();
+  const force = setTimeout(() => server.closeAllConnections(), 5000);
+  force.unref();
+  await new Promise((resolve) => server.once('close', resolve));
+  await lifecycle()?.close();
+  console.log('[start] stopped cleanly.');
+  process.exit(0);
+}
+process.on('SIGTERM', () => void stop('SIGTERM'));
+process.on('SIGINT', () => void stop('SIGINT'));

@@ -1,0 +1,10 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    /** The request's database (opened, migrated and seeded before the server is ready). */
+    db: import('./db/client.ts').Database;
+    /** The clock for this request; tests may pin it with SEFER_NOW. */
+    now: Date;
+  }
+}

@@ -1,0 +1,32 @@
+import { defineMiddleware } from 'astro:middleware';
+import { database } from './lib/server/db.server.ts';
+import { requestClock } from './lib/server/clock.server.ts';
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  'Permissions-Policy': 'geolocation=(self), camera=(), microphone=()',
+  'Content-Security-Policy': [
+    "default-src 'self'",
+    "img-src 'self' data:",
+    "media-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "script-src 'self' 'unsafe-inline'",
+    "connect-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; '),
+};
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  context.locals.db = await database();
+  context.locals.now = requestClock();
+  const response = await next();
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+    if (!response.headers.has(name)) response.headers.set(name, value);
+  }
+  return response;
+});
