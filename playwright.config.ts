@@ -1,0 +1,41 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 4329);
+// One fresh data folder per run (workers inherit it through the environment).
+process.env.SEFER_E2E_DATA ??= path.join(os.tmpdir(), `sefer-e2e-${process.pid}-${Date.now()}`);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://localhost:${port}`,
+    ...devices['Pixel 7'],
+    viewport: { width: 390, height: 844 },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu'],
+    },
+    trace: 'retain-on-failure',
+  },
+  projects: [{ name: 'chromium-phone' }],
+  webServer: {
+    command: 'node scripts/start.mjs',
+    url: `http://localhost:${port}/healthz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: 'localhost',
+      DATA_DIR: process.env.SEFER_E2E_DATA,
+      SITE_URL: `http://localhost:${port}`,
+      ASTRO_TELEMETRY_DISABLED: '1',
+    },
+  },
+});

@@ -1,0 +1,73 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+
+const PORT = 4339;
+
+function start(dataDir: string) {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    env: { ...process.env, PORT: String(PORT), HOST: 'localhost', DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (output.includes('Sefer is ready')) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 100);
+    child.once('exit', (code) => {
+      clearInterval(timer);
+      reject(new Error(`server exited with ${code}: ${output}`));
+    });
+  });
+  return { child, ready, output: () => output };
+}
+
+function exited(child: ChildProcess) {
+  return new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+test('a second start reuses the data, and SIGTERM closes the server and the database cleanly', async ({ request }) => {
+  test.setTimeout(120_000);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sefer-lifecycle-'));
+  try {
+    // The e2e server's media is reused so this seed does not render it again.
+    await cp(path.join(process.env.SEFER_E2E_DATA!, 'media'), path.join(dataDir, 'media'), { recursive: true });
+
+    const first = start(dataDir);
+    await first.ready;
+    expect(first.output()).toMatch(/\[seed\] \d+ listings/);
+    const home = await request.get(`http://localhost:${PORT}/`);
+    expect(await home.text()).toContain('% OFF');
+    first.child.kill('SIGTERM');
+    expect(await exited(first.child)).toBe(0);
+    expect(first.output()).toContain('stopped cleanly');
+
+    const second = start(dataDir);
+    await second.ready;
+    expect(second.output()).not.toContain('[seed]');
+    expect(await (await request.get(`http://localhost:${PORT}/`)).text()).toContain('% OFF');
+    second.child.kill('SIGTERM');
+    expect(await exited(second.child)).toBe(0);
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('a bad configuration stops the start with a clear message', async () => {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    env: { ...process.env, PORT: 'eighty' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stderr!.on('data', (d) => (output += d));
+  expect(await exited(child)).toBe(1);
+  expect(output).toContain('Invalid configuration');
+  expect(output).toContain('PORT');
+});
