@@ -47,7 +47,7 @@ describe.each(drivers())('listings on %s', (driver) => {
     const inside = [1, DAY, DAY + 1, 2 * DAY];
     const outside = [0, -1, 2 * DAY + 1, 3 * DAY];
     for (const ms of [...inside, ...outside]) await listingEndingIn(t.db, ms, { productName: `ends ${ms}` });
-    const result = await listPublicListings(t.db, { window: 'daily', now: FIXED_NOW }, page);
+    const result = await listPublicListings(t.db, { list: 'daily', now: FIXED_NOW }, page);
     expect(result.items.map((i) => i.productName)).toEqual(inside.map((ms) => `ends ${ms}`));
   });
 
@@ -55,7 +55,7 @@ describe.each(drivers())('listings on %s', (driver) => {
     const inside = [1, 3 * DAY, 6 * DAY];
     const outside = [0, 6 * DAY + 1, 20 * DAY];
     for (const ms of [...outside, ...inside.slice().reverse()]) await listingEndingIn(t.db, ms, { productName: `ends ${ms}` });
-    const result = await listPublicListings(t.db, { window: 'ending-soon', now: FIXED_NOW }, page);
+    const result = await listPublicListings(t.db, { list: 'ending-soon', now: FIXED_NOW }, page);
     expect(result.items.map((i) => i.productName)).toEqual(inside.map((ms) => `ends ${ms}`));
   });
 
@@ -65,7 +65,7 @@ describe.each(drivers())('listings on %s', (driver) => {
       await insertListing(t.db, draft({ productName: `${h}h` }), { status: 'verified', datePosted: new Date(FIXED_NOW.getTime() - h * 3_600_000) });
     }
     await insertListing(t.db, draft({ productName: 'future' }), { status: 'verified', datePosted: new Date(FIXED_NOW.getTime() + 60_000) });
-    const result = await listPublicListings(t.db, { window: 'recent', now: FIXED_NOW }, page);
+    const result = await listPublicListings(t.db, { list: 'recent', now: FIXED_NOW }, page);
     expect(result.items.map((i) => i.productName)).toEqual(['0h', '1h', '47h', '48h']);
   });
 

@@ -44,7 +44,7 @@ describe.each(drivers())('demo catalogue on %s', (driver) => {
 
   it('fills every list window relative to now', async () => {
     for (const window of ['daily', 'ending-soon', 'recent'] as const) {
-      const result = await listPublicListings(t.db, { window, now }, page);
+      const result = await listPublicListings(t.db, { list: window, now }, page);
       expect(result.items.length, window).toBeGreaterThanOrEqual(5);
     }
     for (const key of ['new', 'holyday', 'upcomming']) {

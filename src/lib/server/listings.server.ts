@@ -2,9 +2,10 @@
  * Listings: writing them with their derived schedule, and reading public (verified) pages of them.
  * Every public read is one indexed, paged query.
  */
-import { and, asc, desc, eq, gt, gte, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, between, desc, eq, gt, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { listingImages, listings, type StoredImage, type StoredVideo } from '../../db/schema.ts';
+import { listingImages, listings, type ListingStatus, type StoredImage, type StoredVideo } from '../../db/schema.ts';
+import { boundingBox, likePattern, type ListKind } from '../listing-query.ts';
 import { discountEnd, discountStart, recentSince, windowBounds } from '../discount.ts';
 
 /** What a listing is made of when it is written (ids, status and derived dates aside). */
@@ -103,8 +104,6 @@ export type ListingCard = {
   contactTelegram: string | null;
 };
 
-export type PublicWindow = 'daily' | 'ending-soon' | 'recent';
-
 export interface PageRequest {
   page: number;
   pageSize: number;
@@ -116,34 +115,266 @@ export interface Page<T> {
   hasMore: boolean;
 }
 
+/** Which verified listings a public list shows. */
+export interface PublicListingFilter {
+  category?: string;
+  list?: ListKind;
+  /** Case-insensitive substring of product name, company name and location. */
+  query?: string;
+  now: Date;
+}
+
 const isPublic = eq(listings.status, 'verified');
 
+/** The expression the trigram index is built on; queries must use it as is. */
+const searchText = sql`lower(${listings.productName} || ' ' || ${listings.companyName} || ' ' || ${listings.location})`;
+
+/** The WHERE and ORDER BY of a public list: each combination is served by one partial index. */
+export function publicListingCriteria(filter: PublicListingFilter) {
+  const conditions: SQL[] = [isPublic];
+  let order: SQL[] = [desc(listings.datePosted), desc(listings.id)];
+  if (filter.category) conditions.push(eq(listings.category, filter.category));
+  if (filter.query) conditions.push(sql`${searchText} like ${likePattern(filter.query)}`);
+  switch (filter.list) {
+    case 'daily':
+    case 'ending-soon': {
+      const bounds = windowBounds(filter.list, filter.now);
+      conditions.push(isNotNull(listings.endsAt), gt(listings.endsAt, bounds.endAfter), lte(listings.endsAt, bounds.endAtOrBefore));
+      order = [asc(listings.endsAt), asc(listings.id)];
+      break;
+    }
+    case 'recent':
+      conditions.push(gte(listings.datePosted, recentSince(filter.now)), lte(listings.datePosted, filter.now));
+      break;
+    case 'upcoming':
+      conditions.push(eq(listings.category, 'upcomming'));
+      break;
+    case 'holiday':
+      conditions.push(eq(listings.category, 'holyday'));
+      break;
+    case 'new':
+      conditions.push(eq(listings.category, 'new'));
+      break;
+    case 'videos':
+      conditions.push(isNotNull(listings.video));
+      break;
+    case undefined:
+      break;
+  }
+  return { where: and(...conditions), order };
+}
+
 /**
- * One page of verified listings, newest first, optionally in one category or a time window.
+ * One page of verified listings for a list, category or search.
  * Reads `pageSize + 1` rows to know whether there is a next page, and nothing more.
  */
 export async function listPublicListings(
   db: Database,
-  filter: { category?: string; window?: PublicWindow; now: Date },
+  filter: PublicListingFilter,
   paging: PageRequest,
 ): Promise<Page<ListingCard>> {
-  const conditions = [isPublic];
-  let order = [desc(listings.datePosted), desc(listings.id)];
-  if (filter.category) conditions.push(eq(listings.category, filter.category));
-  if (filter.window === 'daily' || filter.window === 'ending-soon') {
-    const bounds = windowBounds(filter.window, filter.now);
-    conditions.push(isNotNull(listings.endsAt), gt(listings.endsAt, bounds.endAfter), lte(listings.endsAt, bounds.endAtOrBefore));
-    order = [asc(listings.endsAt), asc(listings.id)];
-  } else if (filter.window === 'recent') {
-    conditions.push(gte(listings.datePosted, recentSince(filter.now)), lte(listings.datePosted, filter.now));
-  }
-  const offset = (paging.page - 1) * paging.pageSize;
+  const { where, order } = publicListingCriteria(filter);
   const rows = await db
     .select(cardColumns)
     .from(listings)
-    .where(and(...conditions))
+    .where(where)
     .orderBy(...order)
     .limit(paging.pageSize + 1)
-    .offset(offset);
+    .offset((paging.page - 1) * paging.pageSize);
   return { items: rows.slice(0, paging.pageSize), page: paging.page, hasMore: rows.length > paging.pageSize };
+}
+
+export type NearbyListingCard = ListingCard & { distanceKm: number };
+
+/**
+ * Verified listings within `radiusKm` of a point, nearest first: an indexed bounding box on
+ * latitude/longitude, then the haversine distance (no extension needed).
+ */
+export async function listNearbyListings(
+  db: Database,
+  point: { lat: number; lng: number; radiusKm: number },
+  paging: PageRequest,
+): Promise<Page<NearbyListingCard>> {
+  const box = boundingBox(point.lat, point.lng, point.radiusKm);
+  const distance = sql<number>`(6371 * 2 * asin(sqrt(
+    power(sin(radians(${listings.latitude} - ${point.lat}) / 2), 2)
+    + cos(radians(${point.lat})) * cos(radians(${listings.latitude}))
+    * power(sin(radians(${listings.longitude} - ${point.lng}) / 2), 2))))`;
+  const rows = await db
+    .select({ ...cardColumns, distanceKm: distance.mapWith(Number) })
+    .from(listings)
+    .where(
+      and(
+        isPublic,
+        between(listings.latitude, box.minLat, box.maxLat),
+        between(listings.longitude, box.minLng, box.maxLng),
+        sql`${distance} <= ${point.radiusKm}`,
+      ),
+    )
+    .orderBy(distance, asc(listings.id))
+    .limit(paging.pageSize + 1)
+    .offset((paging.page - 1) * paging.pageSize);
+  return { items: rows.slice(0, paging.pageSize), page: paging.page, hasMore: rows.length > paging.pageSize };
+}
+
+export interface ListingImage {
+  /** 'photo' for the main product photo, else the listing_images id: the comments page's image id. */
+  id: string;
+  image: StoredImage;
+}
+
+export type ListingDetail = ListingCard & {
+  description: string;
+  latitude: number;
+  longitude: number;
+  video: StoredVideo | null;
+  contactTick: string | null;
+  webSite: string | null;
+  status: ListingStatus;
+  images: ListingImage[];
+};
+
+/** A verified listing with its gallery (main photo first), or null: missing and unverified look the same. */
+export async function getPublicListing(db: Database, id: number): Promise<ListingDetail | null> {
+  const [row] = await db
+    .select({
+      ...cardColumns,
+      description: listings.description,
+      latitude: listings.latitude,
+      longitude: listings.longitude,
+      video: listings.video,
+      contactTick: listings.contactTick,
+      webSite: listings.webSite,
+      status: listings.status,
+    })
+    .from(listings)
+    .where(and(eq(listings.id, id), isPublic))
+    .limit(1);
+  if (!row) return null;
+  const extra = await db
+    .select({ id: listingImages.id, image: listingImages.image })
+    .from(listingImages)
+    .where(eq(listingImages.listingId, id))
+    .orderBy(asc(listingImages.position));
+  return {
+    ...row,
+    images: [{ id: 'photo', image: row.photo }, ...extra.map((e) => ({ id: String(e.id), image: e.image }))],
+  };
+}
+
+/** Extra images of several listings in one query (the new-products list shows them on cards). */
+export async function imagesOfListings(db: Database, ids: number[]): Promise<Map<number, ListingImage[]>> {
+  const map = new Map<number, ListingImage[]>();
+  if (ids.length === 0) return map;
+  const rows = await db
+    .select({ listingId: listingImages.listingId, id: listingImages.id, image: listingImages.image })
+    .from(listingImages)
+    .where(inArray(listingImages.listingId, ids))
+    .orderBy(asc(listingImages.listingId), asc(listingImages.position));
+  for (const row of rows) {
+    const list = map.get(row.listingId) ?? [];
+    list.push({ id: String(row.id), image: row.image });
+    map.set(row.listingId, list);
+  }
+  return map;
+}
+
+export type NewProduct = ListingCard & { description: string; contactTick: string | null; images: ListingImage[] };
+
+/**
+ * Recently delivered products (category 'new'), searchable by product or company name, with
+ * all their images: two queries per page, whatever its size.
+ */
+export async function getNewProducts(
+  db: Database,
+  filter: { search?: string; now: Date },
+  paging: PageRequest,
+): Promise<Page<NewProduct>> {
+  const conditions: SQL[] = [isPublic, eq(listings.category, 'new')];
+  if (filter.search) {
+    conditions.push(sql`lower(${listings.productName} || ' ' || ${listings.companyName}) like ${likePattern(filter.search)}`);
+  }
+  const rows = await db
+    .select({ ...cardColumns, description: listings.description, contactTick: listings.contactTick })
+    .from(listings)
+    .where(and(...conditions))
+    .orderBy(desc(listings.datePosted), desc(listings.id))
+    .limit(paging.pageSize + 1)
+    .offset((paging.page - 1) * paging.pageSize);
+  const items = rows.slice(0, paging.pageSize);
+  const extra = await imagesOfListings(db, items.map((r) => r.id));
+  return {
+    items: items.map((r) => ({ ...r, images: [{ id: 'photo', image: r.photo }, ...(extra.get(r.id) ?? [])] })),
+    page: paging.page,
+    hasMore: rows.length > paging.pageSize,
+  };
+}
+
+export type VideoListing = ListingCard & { description: string; video: StoredVideo | null };
+
+/** Featured videos: verified listings with a video, newest first. */
+export async function listVideoListings(db: Database, now: Date, paging: PageRequest): Promise<Page<VideoListing>> {
+  const { where, order } = publicListingCriteria({ list: 'videos', now });
+  const rows = await db
+    .select({ ...cardColumns, description: listings.description, video: listings.video })
+    .from(listings)
+    .where(where)
+    .orderBy(...order)
+    .limit(paging.pageSize + 1)
+    .offset((paging.page - 1) * paging.pageSize);
+  return { items: rows.slice(0, paging.pageSize), page: paging.page, hasMore: rows.length > paging.pageSize };
+}
+
+/** Every public field of a listing (never the owner). */
+const publicColumns = {
+  ...cardColumns,
+  description: listings.description,
+  latitude: listings.latitude,
+  longitude: listings.longitude,
+  video: listings.video,
+  contactTick: listings.contactTick,
+  webSite: listings.webSite,
+};
+
+export type PublicListing = ListingCard & {
+  description: string;
+  latitude: number;
+  longitude: number;
+  video: StoredVideo | null;
+  contactTick: string | null;
+  webSite: string | null;
+  images: ListingImage[];
+};
+
+/** A page of full public listings with their images, for the HTTP API: two queries. */
+export async function listPublicListingsWithImages(
+  db: Database,
+  filter: PublicListingFilter,
+  paging: PageRequest,
+): Promise<Page<PublicListing>> {
+  const { where, order } = publicListingCriteria(filter);
+  const rows = await db
+    .select(publicColumns)
+    .from(listings)
+    .where(where)
+    .orderBy(...order)
+    .limit(paging.pageSize + 1)
+    .offset((paging.page - 1) * paging.pageSize);
+  const items = rows.slice(0, paging.pageSize);
+  const extra = await imagesOfListings(db, items.map((r) => r.id));
+  return {
+    items: items.map((r) => ({ ...r, images: [{ id: 'photo', image: r.photo }, ...(extra.get(r.id) ?? [])] })),
+    page: paging.page,
+    hasMore: rows.length > paging.pageSize,
+  };
+}
+
+/** Ids, names and last-modified dates of verified listings for the sitemap, newest first. */
+export async function sitemapListings(db: Database, limit = 45_000) {
+  return db
+    .select({ id: listings.id, productName: listings.productName, updatedAt: listings.updatedAt })
+    .from(listings)
+    .where(isPublic)
+    .orderBy(desc(listings.datePosted), desc(listings.id))
+    .limit(limit);
 }

@@ -1,0 +1,69 @@
+/** Helpers of the HTTP API: JSON errors in one shape, and listings in the spec's field names. */
+import type { StoredImage } from '../../db/schema.ts';
+import { listingPath } from '../listing-urls.ts';
+import type { ListingCard, PublicListing } from './listings.server.ts';
+import { imageUrl } from './media.server.ts';
+
+/** `{ error, fields? }` with the right status; never a stack trace. */
+export function jsonError(status: number, error: string, fields?: Record<string, string[]>): Response {
+  return Response.json(fields ? { error, fields } : { error }, { status, headers: { 'Cache-Control': 'no-store' } });
+}
+
+export function jsonOk(body: unknown, init: { status?: number; cache?: string } = {}): Response {
+  return Response.json(body, { status: init.status ?? 200, headers: { 'Cache-Control': init.cache ?? 'no-store' } });
+}
+
+const url = (image: StoredImage | null) => (image ? imageUrl(image) : null);
+
+/** A listing as the spec's clients read it (section 3), plus its page URL; never the owner. */
+export function listingJson(l: PublicListing & { distanceKm?: number }) {
+  return {
+    id: l.id,
+    url: listingPath(l),
+    product_name: l.productName,
+    company_name: l.companyName,
+    description: l.description,
+    location: l.location,
+    latitude: l.latitude,
+    longitude: l.longitude,
+    category: l.category,
+    discount: l.discount,
+    discount_duration: l.discountDurationDays,
+    discount_start_date: l.discountStartDays,
+    date_posted: l.datePosted.toISOString(),
+    ends_at: l.endsAt?.toISOString() ?? null,
+    verified: true,
+    profile_photo: url(l.logo),
+    product_photo: url(l.photo),
+    images: l.images.slice(1).map((i) => ({ id: i.id, image: imageUrl(i.image) })),
+    product_video: l.video ? `/media/${l.video.key}.${l.video.ext}` : null,
+    contact_phone: l.contactPhone,
+    contact_telegram: l.contactTelegram,
+    contact_tick: l.contactTick,
+    web_site: l.webSite,
+    ...(l.distanceKm === undefined ? {} : { distance_km: Math.round(l.distanceKm * 1000) / 1000 }),
+  };
+}
+
+/** The card-sized subset, for lists that only have card columns. */
+export function cardJson(l: ListingCard & { distanceKm?: number }) {
+  return {
+    id: l.id,
+    url: listingPath(l),
+    product_name: l.productName,
+    company_name: l.companyName,
+    location: l.location,
+    category: l.category,
+    discount: l.discount,
+    discount_duration: l.discountDurationDays,
+    discount_start_date: l.discountStartDays,
+    date_posted: l.datePosted.toISOString(),
+    ends_at: l.endsAt?.toISOString() ?? null,
+    verified: true,
+    profile_photo: url(l.logo),
+    product_photo: url(l.photo),
+    contact_phone: l.contactPhone,
+    contact_telegram: l.contactTelegram,
+    ...(l.distanceKm === undefined ? {} : { distance_km: Math.round(l.distanceKm * 1000) / 1000 }),
+  };
+}
