@@ -3,6 +3,7 @@
  * seeded once, before the server reports ready.
  */
 import { openDatabase, type Database, type DatabaseHandle } from '../../db/client.ts';
+import { requestClock } from './clock.server.ts';
 import { config } from './config.server.ts';
 import { countListings, isSeeded, seedDemoCatalogue } from './seed.server.ts';
 
@@ -18,7 +19,7 @@ async function open(): Promise<DatabaseHandle> {
   });
   console.log(`[db] ${handle.driver} open and migrated in ${Date.now() - started} ms`);
   if (!c.databaseUrl && c.seedDemo && !(await isSeeded(handle.db)) && (await countListings(handle.db)) === 0) {
-    await seedDemoCatalogue(handle.db, { dataDir: c.dataDir, log: console.log });
+    await seedDemoCatalogue(handle.db, { dataDir: c.dataDir, now: requestClock(), log: console.log });
   }
   return handle;
 }
