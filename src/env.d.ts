@@ -6,5 +6,7 @@ declare namespace App {
     db: import('./db/client.ts').Database;
     /** The clock for this request; tests may pin it with SEFER_NOW. */
     now: Date;
+    /** The signed-in user, from the session cookie; null for visitors. */
+    user: import('./lib/server/auth.server.ts').SessionUser | null;
   }
 }

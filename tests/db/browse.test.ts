@@ -132,8 +132,10 @@ describe.each(drivers())('with 2,000 listings on %s', (driver) => {
   async function plan(filter: Parameters<typeof publicListingCriteria>[0]) {
     const { where, order } = publicListingCriteria(filter);
     const query = t.db.select({ id: listings.id }).from(listings).where(where).orderBy(...order).limit(25).toSQL();
-    const result = await t.db.execute(sql.raw(`explain ${inline(query.sql, query.params)}`));
-    const rows = ('rows' in result ? result.rows : result) as Record<string, string>[];
+    const result = (await t.db.execute(sql.raw(`explain ${inline(query.sql, query.params)}`))) as unknown as
+      | { rows: Record<string, string>[] }
+      | Record<string, string>[];
+    const rows = 'rows' in result ? result.rows : result;
     return rows.map((r) => Object.values(r)[0]).join('\n');
   }
 

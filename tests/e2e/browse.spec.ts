@@ -117,7 +117,7 @@ test('holiday offers', async ({ page }) => {
 });
 
 test('the spec routes with spaces redirect to the clean pages', async ({ page }) => {
-  for (const [from, to] of [['/daily discounts', '/daily-discounts'], ['/weekly discounts', '/weekly-discounts'], ['/holyday discounts', '/holiday-discounts'], ['/holiday discounts', '/holiday-discounts'], ['/upcomming offers', '/upcoming-offers'], ['/Nearby-shops', '/nearby-shops']]) {
+  for (const [from, to] of [['/daily discounts', '/daily-discounts'], ['/weekly discounts', '/weekly-discounts'], ['/holyday discounts', '/holiday-discounts'], ['/holiday discounts', '/holiday-discounts'], ['/upcomming offers', '/upcoming-offers'], ['/Nearby-shops', '/nearby-shops']] as const) {
     await page.goto(from);
     expect(new URL(page.url()).pathname, from).toBe(to);
   }

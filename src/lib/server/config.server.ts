@@ -22,6 +22,16 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   SEED_DEMO: flag(true),
   SITE_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+  ADMIN_EMAILS: z.string().default(''),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().default('Sefer <no-reply@sefer.local>'),
+  PUBLIC_CLERK_PUBLISHABLE_KEY: z.string().optional().or(z.literal('').transform(() => undefined)),
+  CLERK_SECRET_KEY: z.string().optional().or(z.literal('').transform(() => undefined)),
 });
 
 export interface AppConfig {
@@ -35,6 +45,14 @@ export interface AppConfig {
   siteUrl: string;
   /** Folder of drizzle-kit migrations. */
   migrationsFolder: string;
+  /** Lower-cased emails of the accounts that verify listings at /admin. */
+  adminEmails: string[];
+  /** Secret for signing sessions; when absent one is generated and kept in the database. */
+  authSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Clerk replaces the embedded accounts when both keys are set. */
+  clerk: { publishableKey: string; secretKey: string } | null;
 }
 
 /** Parses an environment; throws one readable error naming every bad variable. */
@@ -54,6 +72,16 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     seedDemo: e.SEED_DEMO,
     siteUrl,
     migrationsFolder: path.resolve(cwd, 'drizzle'),
+    adminEmails: e.ADMIN_EMAILS.split(',')
+      .map((x) => x.trim().toLowerCase())
+      .filter(Boolean),
+    authSecret: e.AUTH_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    clerk:
+      e.PUBLIC_CLERK_PUBLISHABLE_KEY && e.CLERK_SECRET_KEY
+        ? { publishableKey: e.PUBLIC_CLERK_PUBLISHABLE_KEY, secretKey: e.CLERK_SECRET_KEY }
+        : null,
   };
 }
 
