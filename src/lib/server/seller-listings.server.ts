@@ -1,0 +1,173 @@
+/**
+ * A seller's own listings and their verification: every write checks, on the server, that the
+ * session's user owns the listing (or is an admin). Any edit of content sends a listing back to
+ * verification; an admin verifies or rejects it with a reason the seller is emailed.
+ */
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { listingImages, listings, users, type ListingStatus, type StoredImage } from '../../db/schema.ts';
+import { likePattern } from '../listing-query.ts';
+import { listingPath } from '../listing-urls.ts';
+import type { SessionUser } from './auth.server.ts';
+import { config } from './config.server.ts';
+import { sendEmail } from './email.server.ts';
+import { cardColumns, imagesOfListings, insertListing, listingSchedule, type ListingCard, type ListingDraft, type ListingImage, type Page, type PageRequest } from './listings.server.ts';
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; status: 403 | 404 | 409; error: string };
+
+const NOT_FOUND = { ok: false, status: 404, error: 'Listing not found.' } as const;
+const NOT_YOURS = { ok: false, status: 403, error: 'You can only change your own listings.' } as const;
+
+export type OwnListing = ListingCard & {
+  description: string;
+  status: ListingStatus;
+  rejectionReason: string | null;
+  images: ListingImage[];
+};
+
+/** Submits a new listing for the signed-in user: it waits for verification. */
+export async function submitListing(db: Database, user: SessionUser, draft: Omit<ListingDraft, 'ownerId'>): Promise<number> {
+  return db.transaction((tx) => insertListing(tx, { ...draft, ownerId: user.id }, { status: 'pending' }));
+}
+
+/** The user's own listings in every state, newest first, searchable by product or company name. */
+export async function listOwnListings(
+  db: Database,
+  userId: string,
+  filter: { search?: string },
+  paging: PageRequest,
+): Promise<Page<OwnListing>> {
+  const conditions: SQL[] = [eq(listings.ownerId, userId)];
+  if (filter.search) {
+    conditions.push(sql`lower(${listings.productName} || ' ' || ${listings.companyName}) like ${likePattern(filter.search)}`);
+  }
+  const rows = await db
+    .select({ ...cardColumns, description: listings.description, status: listings.status, rejectionReason: listings.rejectionReason })
+    .from(listings)
+    .where(and(...conditions))
+    .orderBy(desc(listings.datePosted), desc(listings.id))
+    .limit(paging.pageSize + 1)
+    .offset((paging.page - 1) * paging.pageSize);
+  const items = rows.slice(0, paging.pageSize);
+  const extra = await imagesOfListings(db, items.map((r) => r.id));
+  return {
+    items: items.map((r) => ({ ...r, images: [{ id: 'photo', image: r.photo }, ...(extra.get(r.id) ?? [])] })),
+    page: paging.page,
+    hasMore: rows.length > paging.pageSize,
+  };
+}
+
+async function ownerOf(db: Database, id: number): Promise<{ ownerId: string } | undefined> {
+  const [row] = await db.select({ ownerId: listings.ownerId }).from(listings).where(eq(listings.id, id)).limit(1);
+  return row;
+}
+
+/** The fields an edit may change (spec 7: PATCH with name, company, description, location, discount, photos). */
+export interface ListingEdit {
+  productName?: string;
+  companyName?: string;
+  description?: string;
+  location?: string;
+  discount?: string;
+  discountDurationDays?: number | null;
+  discountStartDays?: number | null;
+  logo?: StoredImage;
+  photo?: StoredImage;
+}
+
+/** Applies an edit by the owner or an admin; the listing goes back to verification. */
+export async function editListing(db: Database, user: SessionUser, id: number, edit: ListingEdit): Promise<Outcome<OwnListing>> {
+  const row = await ownerOf(db, id);
+  if (!row) return NOT_FOUND;
+  if (row.ownerId !== user.id && !user.isAdmin) return NOT_YOURS;
+  const changes: Partial<typeof listings.$inferInsert> = { ...edit, status: 'pending', rejectionReason: null, reviewedAt: null, updatedAt: new Date() };
+  if (edit.discount === 'waiting') {
+    changes.discountDurationDays = null;
+    changes.discountStartDays = null;
+  }
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ datePosted: listings.datePosted, start: listings.discountStartDays, duration: listings.discountDurationDays })
+      .from(listings)
+      .where(eq(listings.id, id))
+      .for('update');
+    const start = changes.discountStartDays !== undefined ? changes.discountStartDays : current!.start;
+    const duration = changes.discountDurationDays !== undefined ? changes.discountDurationDays : current!.duration;
+    await tx.update(listings).set({ ...changes, ...listingSchedule(current!.datePosted, start ?? null, duration ?? null) }).where(eq(listings.id, id));
+  });
+  const updated = await ownListing(db, id);
+  return updated ? { ok: true, value: updated } : NOT_FOUND;
+}
+
+/** Deletes a listing of the owner (or any, for an admin); its images go with it. */
+export async function removeListing(db: Database, user: SessionUser, id: number): Promise<Outcome<{ id: number }>> {
+  const row = await ownerOf(db, id);
+  if (!row) return NOT_FOUND;
+  if (row.ownerId !== user.id && !user.isAdmin) return NOT_YOURS;
+  await db.delete(listings).where(eq(listings.id, id));
+  return { ok: true, value: { id } };
+}
+
+/** One listing in any state, with its images (owner's and admin's view). */
+export async function ownListing(db: Database, id: number): Promise<OwnListing | null> {
+  const [row] = await db
+    .select({ ...cardColumns, description: listings.description, status: listings.status, rejectionReason: listings.rejectionReason })
+    .from(listings)
+    .where(eq(listings.id, id))
+    .limit(1);
+  if (!row) return null;
+  const extra = await db.select({ id: listingImages.id, image: listingImages.image }).from(listingImages).where(eq(listingImages.listingId, id)).orderBy(asc(listingImages.position));
+  return { ...row, images: [{ id: 'photo', image: row.photo }, ...extra.map((e) => ({ id: String(e.id), image: e.image }))] };
+}
+
+/** Listings waiting for verification, oldest first. */
+export async function verificationQueue(db: Database, paging: PageRequest): Promise<Page<OwnListing & { ownerEmail: string }>> {
+  const rows = await db
+    .select({ ...cardColumns, description: listings.description, status: listings.status, rejectionReason: listings.rejectionReason, ownerEmail: users.email })
+    .from(listings)
+    .innerJoin(users, eq(users.id, listings.ownerId))
+    .where(eq(listings.status, 'pending'))
+    .orderBy(asc(listings.datePosted), asc(listings.id))
+    .limit(paging.pageSize + 1)
+    .offset((paging.page - 1) * paging.pageSize);
+  const items = rows.slice(0, paging.pageSize);
+  const extra = await imagesOfListings(db, items.map((r) => r.id));
+  return {
+    items: items.map((r) => ({ ...r, images: [{ id: 'photo', image: r.photo }, ...(extra.get(r.id) ?? [])] })),
+    page: paging.page,
+    hasMore: rows.length > paging.pageSize,
+  };
+}
+
+export const MAX_REASON_LENGTH = 500;
+
+/** An admin's decision on a pending listing; the seller is emailed the result. */
+export async function reviewListing(
+  db: Database,
+  admin: SessionUser,
+  id: number,
+  decision: { verdict: 'verify' } | { verdict: 'reject'; reason: string },
+): Promise<Outcome<{ id: number; status: ListingStatus }>> {
+  if (!admin.isAdmin) return { ok: false, status: 403, error: 'Only admins can verify listings.' };
+  const status: ListingStatus = decision.verdict === 'verify' ? 'verified' : 'rejected';
+  const reason = decision.verdict === 'reject' ? decision.reason.trim().slice(0, MAX_REASON_LENGTH) : null;
+  const [row] = await db
+    .update(listings)
+    .set({ status, rejectionReason: reason, reviewedAt: new Date() })
+    .where(and(eq(listings.id, id), eq(listings.status, 'pending')))
+    .returning({ id: listings.id, productName: listings.productName, ownerId: listings.ownerId });
+  if (!row) {
+    const exists = await ownerOf(db, id);
+    return exists ? { ok: false, status: 409, error: 'This listing is not waiting for verification.' } : NOT_FOUND;
+  }
+  const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, row.ownerId)).limit(1);
+  if (owner) {
+    const url = new URL(status === 'verified' ? listingPath(row) : '/myposts', config().siteUrl).href;
+    await sendEmail(
+      status === 'verified'
+        ? { to: owner.email, subject: `Your listing "${row.productName}" is live on Sefer`, text: `Good news: "${row.productName}" was verified and is now public.\n\n${url}` }
+        : { to: owner.email, subject: `Your listing "${row.productName}" was not approved`, text: `"${row.productName}" was not approved.\n\nReason: ${reason}\n\nYou can edit it in My Posts and it will be checked again:\n${url}` },
+    );
+  }
+  return { ok: true, value: { id, status } };
+}
