@@ -2,6 +2,9 @@ import type { APIRoute } from 'astro';
 import { parseListingQuery } from '../../../lib/listing-query.ts';
 import { jsonError, jsonOk, listingJson } from '../../../lib/server/api.server.ts';
 import { listPublicListingsWithImages } from '../../../lib/server/listings.server.ts';
+import { ownListingJson, readListingSubmission } from '../../../lib/server/listing-input.server.ts';
+import { ownListing, submitListing } from '../../../lib/server/seller-listings.server.ts';
+import { MAX_REQUEST_BYTES } from '../../../lib/server/uploads.server.ts';
 
 /**
  * `GET /api/products/`: verified listings as a JSON array, filtered and paged in SQL by
@@ -30,4 +33,28 @@ export const GET: APIRoute = async ({ url, locals }) => {
     console.error('[api/products]', error);
     return jsonError(503, 'Listings are unavailable right now. Please try again.');
   }
+};
+
+/**
+ * `POST /api/products/` (multipart, the spec's field names, repeated `uploaded_images`): a new
+ * listing of the signed-in user, waiting for verification. 401 signed out, 400 with `{error,
+ * fields}` naming each bad field, 413 over the size caps, 201 with the created listing.
+ */
+export const POST: APIRoute = async ({ request, locals }) => {
+  if (!locals.user) return jsonError(401, 'Account not created. Please sign up');
+  const length = Number(request.headers.get('content-length') ?? 0);
+  if (length > MAX_REQUEST_BYTES) return jsonError(413, 'The upload is too large (max 100 MB in all).');
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return jsonError(400, 'The request body must be multipart form data.');
+  }
+  const input = await readListingSubmission(form);
+  if (!input.ok) {
+    return jsonError(input.status, input.error, Object.fromEntries(Object.entries(input.errors).map(([k, v]) => [k, [v]])));
+  }
+  const id = await submitListing(locals.db, locals.user, input.value);
+  const created = await ownListing(locals.db, id);
+  return jsonOk(ownListingJson(created!), { status: 201 });
 };
