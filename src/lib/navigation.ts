@@ -33,6 +33,8 @@ export const FOOTER_LINKS: readonly NavLink[] = [
   { label: 'Help centre', href: '/helpcenter' },
   { label: 'Terms', href: '/terms' },
   { label: 'Privacy', href: '/privacy' },
+  { label: 'Customer service', href: '/customerservices' },
+  { label: 'Language', href: '/language' },
 ];
 
 export const SOCIAL_LINKS: readonly NavLink[] = [
