@@ -12,7 +12,7 @@ export const LEGACY_REDIRECTS: Readonly<Record<string, string>> = {
   '/holyday discounts': '/holiday-discounts',
   '/holiday discounts': '/holiday-discounts',
   '/upcomming offers': '/upcoming-offers',
-  '/forsale': '/shop',
+  '/nearby-shops': '/nearby-shops',
 };
 
 /** The clean path for a legacy request path (raw or decoded, any case), or null. */

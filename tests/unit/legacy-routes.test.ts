@@ -12,7 +12,7 @@ describe('legacy routes', () => {
       '/holyday discounts': '/holiday-discounts',
       '/holiday discounts': '/holiday-discounts',
       '/upcomming offers': '/upcoming-offers',
-      '/forsale': '/shop',
+      '/nearby-shops': '/nearby-shops',
     });
   });
 
