@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { clerkAccountPortalUrl, clerkFrontendApi, clerkUserToSessionUser } from '../../src/lib/server/clerk.server.ts';
+import { parseConfig } from '../../src/lib/server/config.server.ts';
+
+const key = (host: string, kind = 'test') => `pk_${kind}_${Buffer.from(`${host}$`).toString('base64')}`;
+
+describe('Clerk adapter (offline parts)', () => {
+  it('is chosen only when both keys are set', () => {
+    expect(parseConfig({}).clerk).toBeNull();
+    expect(parseConfig({ PUBLIC_CLERK_PUBLISHABLE_KEY: key('x.clerk.accounts.dev') }).clerk).toBeNull();
+    expect(parseConfig({ PUBLIC_CLERK_PUBLISHABLE_KEY: key('x.clerk.accounts.dev'), CLERK_SECRET_KEY: 'sk_test_1' }).clerk).toEqual({
+      publishableKey: key('x.clerk.accounts.dev'),
+      secretKey: 'sk_test_1',
+    });
+  });
+
+  it("maps Clerk's user to ours: primary email, names, admin by email", () => {
+    process.env.ADMIN_EMAILS = '';
+    const user = clerkUserToSessionUser({
+      id: 'user_2abc',
+      firstName: 'Hana',
+      lastName: 'Tesfaye',
+      fullName: 'Hana Tesfaye',
+      username: 'hana',
+      primaryEmailAddressId: 'e2',
+      emailAddresses: [
+        { id: 'e1', emailAddress: 'old@example.com' },
+        { id: 'e2', emailAddress: 'Hana@Example.com' },
+      ],
+      imageUrl: 'https://img.clerk.com/a.png',
+    });
+    expect(user).toEqual({
+      id: 'clerk_user_2abc',
+      email: 'hana@example.com',
+      name: 'Hana Tesfaye',
+      firstName: 'Hana',
+      lastName: 'Tesfaye',
+      image: 'https://img.clerk.com/a.png',
+      isAdmin: false,
+    });
+  });
+
+  it('falls back to username, then email, for the name; no email means no user', () => {
+    const base = { id: 'u', firstName: null, lastName: null, primaryEmailAddressId: null, imageUrl: null };
+    expect(clerkUserToSessionUser({ ...base, username: 'kidus', emailAddresses: [{ id: 'a', emailAddress: 'k@x.et' }] })?.name).toBe('kidus');
+    expect(clerkUserToSessionUser({ ...base, username: null, emailAddresses: [{ id: 'a', emailAddress: 'k@x.et' }] })?.name).toBe('k@x.et');
+    expect(clerkUserToSessionUser({ ...base, username: 'x', emailAddresses: [] })).toBeNull();
+  });
+
+  it("finds the hosted sign-in pages from the publishable key", () => {
+    expect(clerkFrontendApi(key('happy-cat-1.clerk.accounts.dev'))).toBe('happy-cat-1.clerk.accounts.dev');
+    expect(clerkFrontendApi('nonsense')).toBeNull();
+    expect(clerkAccountPortalUrl(key('happy-cat-1.clerk.accounts.dev'), 'sign-in', 'https://sefer.et/')).toBe(
+      'https://happy-cat-1.accounts.dev/sign-in?redirect_url=https%3A%2F%2Fsefer.et%2F',
+    );
+    expect(clerkAccountPortalUrl(key('clerk.sefer.et', 'live'), 'sign-up', 'https://sefer.et/welcome')).toBe(
+      'https://accounts.sefer.et/sign-up?redirect_url=https%3A%2F%2Fsefer.et%2Fwelcome',
+    );
+  });
+});
