@@ -440,6 +440,20 @@ export const refunds = pgTable(
   ],
 );
 
+/**
+ * Fixed-window counters for rate limits, kept in the database so several app processes share them.
+ * One row per key and window; old windows are deleted as new ones are written.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limits_window_idx').on(t.windowStart)],
+);
+
 /** Small facts about this database, such as when the demo catalogue was seeded. */
 export const appMeta = pgTable('app_meta', {
   key: text('key').primaryKey(),

@@ -1,7 +1,7 @@
 /** Comments on one image of a listing, read per image in SQL, newest first. */
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { comments } from '../../db/schema.ts';
+import { comments, listingImages, listings } from '../../db/schema.ts';
 
 export const MAX_COMMENTS = 100;
 
@@ -19,4 +19,48 @@ export async function listComments(db: Database, listingId: number, imageId: str
     .where(and(eq(comments.listingId, listingId), eq(comments.imageId, imageId)))
     .orderBy(desc(comments.datePosted), desc(comments.id))
     .limit(MAX_COMMENTS);
+}
+
+/**
+ * Adds a signed-in user's comment to one image of a verified listing; null when that image does
+ * not exist (or the listing is not public).
+ */
+export async function addComment(
+  db: Database,
+  author: { id: string; name: string },
+  input: { listingId: number; imageId: string; comment: string },
+): Promise<CommentView | null> {
+  const [listing] = await db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(and(eq(listings.id, input.listingId), eq(listings.status, 'verified')))
+    .limit(1);
+  if (!listing) return null;
+  if (input.imageId !== 'photo') {
+    const [image] = await db
+      .select({ id: listingImages.id })
+      .from(listingImages)
+      .where(and(eq(listingImages.listingId, input.listingId), eq(listingImages.id, Number(input.imageId))))
+      .limit(1);
+    if (!image) return null;
+  }
+  const [row] = await db
+    .insert(comments)
+    .values({ listingId: input.listingId, imageId: input.imageId, userId: author.id, authorName: author.name, comment: input.comment })
+    .returning({ id: comments.id, authorName: comments.authorName, comment: comments.comment, datePosted: comments.datePosted });
+  return row!;
+}
+
+/** An admin removes a comment. */
+export async function removeComment(db: Database, id: number): Promise<boolean> {
+  return (await db.delete(comments).where(eq(comments.id, id)).returning({ id: comments.id })).length > 0;
+}
+
+/** The newest comments across the site, for moderation. */
+export async function latestComments(db: Database, limit = 50) {
+  return db
+    .select({ id: comments.id, listingId: comments.listingId, imageId: comments.imageId, authorName: comments.authorName, comment: comments.comment, datePosted: comments.datePosted })
+    .from(comments)
+    .orderBy(desc(comments.datePosted), desc(comments.id))
+    .limit(limit);
 }

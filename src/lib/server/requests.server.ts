@@ -1,5 +1,5 @@
 /** Buy/sell requests ('what do you want to buy/sell') and their likes. */
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { requestLikes, requests } from '../../db/schema.ts';
 
@@ -32,4 +32,46 @@ export async function listRequests(db: Database, limit: number): Promise<{ items
     .orderBy(desc(requests.createdAt), desc(requests.id))
     .limit(limit + 1);
   return { items: rows.slice(0, limit), hasMore: rows.length > limit };
+}
+
+/** Stores a request; `name` is decided by the caller from the session ('Anonymous' for visitors). */
+export async function createRequest(db: Database, input: { name: string; message: string; userId: string | null }): Promise<RequestView> {
+  const [row] = await db.insert(requests).values(input).returning();
+  return { id: row!.id, name: row!.name, message: row!.message, createdAt: row!.createdAt, likes: 0 };
+}
+
+/**
+ * Likes or unlikes a request for one user. The primary key makes the like unique: an insert that
+ * conflicts means the user had liked it, so the like is taken back. No read-then-write race.
+ */
+export async function toggleLike(db: Database, requestId: number, userId: string): Promise<{ liked: boolean; likes: number } | null> {
+  const [exists] = await db.select({ id: requests.id }).from(requests).where(eq(requests.id, requestId)).limit(1);
+  if (!exists) return null;
+  const inserted = await db.insert(requestLikes).values({ requestId, userId }).onConflictDoNothing().returning({ userId: requestLikes.userId });
+  let liked = inserted.length > 0;
+  if (!liked) {
+    const removed = await db
+      .delete(requestLikes)
+      .where(and(eq(requestLikes.requestId, requestId), eq(requestLikes.userId, userId)))
+      .returning({ userId: requestLikes.userId });
+    // A concurrent press removed it first: this press likes it again.
+    if (removed.length === 0) liked = (await db.insert(requestLikes).values({ requestId, userId }).onConflictDoNothing().returning()).length > 0;
+  }
+  const likes = await db.$count(requestLikes, eq(requestLikes.requestId, requestId));
+  return { liked, likes };
+}
+
+/** Which of these requests the user has liked. */
+export async function likedByUser(db: Database, userId: string, requestIds: number[]): Promise<Set<number>> {
+  if (requestIds.length === 0) return new Set();
+  const rows = await db
+    .select({ requestId: requestLikes.requestId })
+    .from(requestLikes)
+    .where(and(eq(requestLikes.userId, userId), inArray(requestLikes.requestId, requestIds)));
+  return new Set(rows.map((r) => r.requestId));
+}
+
+/** An admin removes a request (its likes go with it). */
+export async function removeRequest(db: Database, id: number): Promise<boolean> {
+  return (await db.delete(requests).where(eq(requests.id, id)).returning({ id: requests.id })).length > 0;
 }
