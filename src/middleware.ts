@@ -10,8 +10,8 @@ const SECURITY_HEADERS: Record<string, string> = {
   'Permissions-Policy': 'geolocation=(self), camera=(), microphone=()',
   'Content-Security-Policy': [
     "default-src 'self'",
-    "img-src 'self' data:",
-    "media-src 'self'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob:",
     "style-src 'self' 'unsafe-inline'",
     "script-src 'self' 'unsafe-inline'",
     "connect-src 'self'",

@@ -1,0 +1,260 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { LISTING_MESSAGES as M } from '../../src/lib/listing-form.ts';
+
+// A valid 1×1 PNG: the form previews it like a photo from the phone's gallery.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
+
+/** Opens /form and waits until the island is hydrated (Astro drops `ssr` from the island then). */
+async function openForm(page: Page, url = '/form') {
+  await page.goto(url);
+  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(1);
+}
+
+/** Collects the texts of every dialog (alert) and accepts it. */
+function collectAlerts(page: Page): string[] {
+  const alerts: string[] = [];
+  page.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  return alerts;
+}
+
+/** Fills every field of a valid listing (coordinates come from the location button). */
+async function fillListing(page: Page) {
+  await page.getByLabel('Email').fill('seller@example.com');
+  await page.getByLabel('Product or service name').fill('Roasted coffee beans');
+  await page.getByLabel('Company name').fill('Abebe Coffee');
+  await page.getByLabel('Category').selectOption('foods');
+  await page.getByLabel('Description').fill('Fresh Yirgacheffe beans, roasted every morning.');
+  await page.getByLabel('Company logo or profile photo').setInputFiles(png('logo.png'));
+  await page.getByLabel('Product photo').setInputFiles(png('photo.png'));
+  await page.getByLabel('More images').setInputFiles([png('a.png'), png('b.png')]);
+  await page.getByLabel('Discount', { exact: true }).selectOption('20');
+  await page.getByLabel('Discount Duration (days)').fill('7');
+  await page.getByLabel('Location').fill('Bole, near Edna Mall');
+  await page.getByRole('button', { name: 'Use My Current Location' }).click();
+  await expect(page.getByLabel('Latitude')).not.toHaveValue('');
+  await page.getByLabel('Telegram').fill('@abebe_coffee');
+  await page.getByLabel('Phone number').fill('+251 91 123 4567');
+  await page.getByLabel('Website').fill('abebe.example.com');
+}
+
+test.describe('the listing form', () => {
+  test.use({ geolocation: { latitude: 9.0107934, longitude: 38.7612526 }, permissions: ['geolocation'] });
+
+  test('renders every field of spec 2.5 with a label', async ({ page }) => {
+    await openForm(page);
+    await expect(page).toHaveTitle('Add your business · Sefer');
+    await expect(page.getByRole('heading', { level: 1, name: 'ADD Your Business' })).toBeVisible();
+    const fields: Array<[label: string, name: string]> = [
+      ['Email', 'email'],
+      ['Product or service name', 'product_name'],
+      ['Company name', 'company_name'],
+      ['Company logo or profile photo', 'profile_photo'],
+      ['Product photo', 'product_photo'],
+      ['More images', 'uploaded_images'],
+      ['Product video', 'product_video'],
+      ['Category', 'category'],
+      ['Description', 'description'],
+      ['Discount Duration (days)', 'discount_duration'],
+      ['Discount Start Date', 'discount_start_date'],
+      ['Location', 'location'],
+      ['Latitude', 'latitude'],
+      ['Longitude', 'longitude'],
+      ['Telegram', 'contact_telegram'],
+      ['Second messenger link', 'contact_tick'],
+      ['Website', 'web_site'],
+      ['Phone number', 'contact_phone'],
+    ];
+    for (const [label, name] of fields) {
+      await expect(page.getByLabel(label, { exact: false }).first(), label).toHaveAttribute('name', name);
+    }
+    await expect(page.getByLabel('Discount', { exact: true })).toHaveAttribute('name', 'discount');
+    for (const name of ['profile_photo', 'product_photo', 'uploaded_images']) {
+      await expect(page.locator(`input[name=${name}]`)).toHaveAttribute('accept', 'image/*');
+    }
+    await expect(page.locator('input[name=uploaded_images]')).toHaveAttribute('multiple', '');
+    await expect(page.locator('input[name=product_video]')).toHaveAttribute('accept', 'video/*');
+    await expect(page.getByLabel('Latitude')).toHaveAttribute('readonly', '');
+    await expect(page.getByLabel('Longitude')).toHaveAttribute('readonly', '');
+    await expect(page.getByLabel('Phone number')).toHaveAttribute('type', 'tel');
+    await expect(page.getByText('Your Telegram link or @username')).toBeVisible();
+    // A visitor types their own email; the options come from the shared lists.
+    await expect(page.getByLabel('Email')).toBeEditable();
+    await expect(page.getByLabel('Category').locator('option[value=photography]')).toHaveCount(1);
+    await expect(page.getByLabel('Discount', { exact: true }).locator('option')).toHaveText(['Choose a discount', 'Waiting', '5%', '10%', '15%', '20%', '30%', '40%', '50%']);
+    await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
+  });
+
+  test('an empty submit shows the first rule and marks every missing field', async ({ page }) => {
+    await openForm(page);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const message = page.getByRole('alert').filter({ hasText: '❌' });
+    await expect(message).toHaveText('❌ Please select a category.');
+    await expect(page.getByLabel('Category')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Category')).toBeFocused();
+    await expect(page.getByLabel('Phone number')).toHaveAttribute('aria-describedby', 'lf-contact_phone-error');
+    await expect(page.locator('#lf-contact_phone-error')).toHaveText(M.phone);
+    await expect(page.locator('#lf-profile_photo-error')).toHaveText(M.logo);
+    // Fixing a field clears its own message; the notice goes after 3 s.
+    await page.getByLabel('Category').selectOption('photography');
+    await expect(page.getByLabel('Category')).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(message).toHaveCount(0, { timeout: 5000 });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('alert')).toHaveText('❌ Please select a discount.');
+  });
+
+  test('waiting disables the two day fields and empties them', async ({ page }) => {
+    await openForm(page);
+    const duration = page.getByLabel('Discount Duration (days)');
+    const start = page.getByLabel('Discount Start Date');
+    await duration.fill('5');
+    await page.getByLabel('Discount', { exact: true }).selectOption('waiting');
+    await expect(duration).toBeDisabled();
+    await expect(start).toBeDisabled();
+    await expect(duration).toHaveValue('');
+    await page.getByLabel('Discount', { exact: true }).selectOption('10');
+    await expect(duration).toBeEnabled();
+    await expect(start).toBeEnabled();
+  });
+
+  test('only one of duration and start date can be filled', async ({ page }) => {
+    const alerts = collectAlerts(page);
+    await openForm(page);
+    await page.getByLabel('Discount Duration (days)').fill('5');
+    await page.getByLabel('Discount Start Date').pressSequentially('3');
+    await expect.poll(() => alerts).toEqual([M.onlyOneDay]);
+    await expect(page.getByLabel('Discount Duration (days)')).toHaveValue('5');
+    await expect(page.getByLabel('Discount Start Date')).toHaveValue('');
+  });
+
+  test('the picker takes up to 6 images, each removable', async ({ page }) => {
+    const alerts = collectAlerts(page);
+    await openForm(page);
+    const picker = page.getByLabel('More images');
+    await picker.setInputFiles(Array.from({ length: 7 }, (_, i) => png(`extra-${i + 1}.png`)));
+    await expect.poll(() => alerts).toEqual(['You can upload a maximum of 6 images.']);
+    const chosen = page.getByRole('list', { name: 'Chosen images' }).getByRole('listitem');
+    await expect(chosen).toHaveCount(6);
+    await expect(page.getByText('6 of 6 chosen')).toBeVisible();
+    await page.getByRole('button', { name: 'Remove image 2' }).click();
+    await expect(chosen).toHaveCount(5);
+    await picker.setInputFiles([png('x.png'), png('y.png')]);
+    await expect(chosen).toHaveCount(6);
+    await expect.poll(() => alerts).toHaveLength(2);
+  });
+
+  test('Use My Current Location fills 6-decimal coordinates', async ({ page }) => {
+    await openForm(page);
+    await page.getByRole('button', { name: 'Use My Current Location' }).click();
+    await expect(page.getByLabel('Latitude')).toHaveValue('9.010793');
+    await expect(page.getByLabel('Longitude')).toHaveValue('38.761253');
+  });
+
+  test('a signed-out visitor is asked to sign up; nothing is sent and nothing is lost', async ({ page }) => {
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/api/products')) posts.push(r.url());
+    });
+    await openForm(page);
+    await fillListing(page);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const notice = page.getByRole('alert');
+    await expect(notice.getByText('Account not created. Please sign up', { exact: true })).toBeVisible();
+    await expect(notice.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/login?next=/form%3Fresume%3D1');
+    expect(posts).toEqual([]);
+    // The listing is kept in this browser with its files, for sending after sign-in.
+    const kept = await page.evaluate(
+      () =>
+        new Promise<{ product_name?: string; logo?: string; images: number }>((resolve, reject) => {
+          const open = indexedDB.open('sefer-listing-form', 1);
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const get = open.result.transaction('pending').objectStore('pending').get('listing');
+            get.onsuccess = () => {
+              const v = get.result as { text: { product_name?: string }; logo: File | null; images: File[] };
+              resolve({ product_name: v.text.product_name, logo: v.logo?.name, images: v.images.length });
+            };
+          };
+        }),
+    );
+    expect(kept).toEqual({ product_name: 'Roasted coffee beans', logo: 'logo.png', images: 2 });
+    // A reload brings the text and the chosen files back.
+    await openForm(page);
+    await expect(page.getByLabel('Product or service name')).toHaveValue('Roasted coffee beans');
+    await expect(page.getByRole('button', { name: 'Remove the logo' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Chosen images' }).getByRole('listitem')).toHaveCount(2);
+    // Back from sign-in still signed out: the form is shown as kept, and not sent.
+    await openForm(page, '/form?resume=1');
+    await expect(page.getByLabel('Telegram')).toHaveValue('@abebe_coffee');
+    await expect(page).toHaveURL(/\/form$/);
+    expect(posts).toEqual([]);
+  });
+
+  test('reloading keeps what was typed', async ({ page }) => {
+    await openForm(page);
+    await page.getByLabel('Product or service name').fill('Injera baskets');
+    await page.getByLabel('Description').fill('Hand-woven, two sizes.');
+    await page.getByLabel('Discount', { exact: true }).selectOption('15');
+    await page.getByLabel('Discount Start Date').fill('4');
+    await page.getByLabel('Telegram').fill('t.me/mesob_crafts');
+    await page.reload();
+    await expect(page.locator('astro-island:not([ssr])')).toHaveCount(1);
+    await expect(page.getByLabel('Product or service name')).toHaveValue('Injera baskets');
+    await expect(page.getByLabel('Description')).toHaveValue('Hand-woven, two sizes.');
+    await expect(page.getByLabel('Discount', { exact: true })).toHaveValue('15');
+    await expect(page.getByLabel('Discount Start Date')).toHaveValue('4');
+    await expect(page.getByLabel('Telegram')).toHaveValue('t.me/mesob_crafts');
+  });
+
+  test('a video over 30 seconds is refused and cleared', async ({ page }) => {
+    const ffmpeg = ffmpegPath();
+    test.skip(ffmpeg === null, 'no ffmpeg on this platform');
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sefer-form-video-'));
+    const clip = (seconds: number) => {
+      const file = path.join(dir, `clip-${seconds}s.webm`);
+      execFileSync(ffmpeg!, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `color=c=green:s=32x32:r=1:d=${seconds}`, '-c:v', 'libvpx', '-b:v', '10k', file]);
+      return file;
+    };
+    const alerts = collectAlerts(page);
+    await openForm(page);
+    const input = page.getByLabel('Product video');
+    await input.setInputFiles(clip(31));
+    await expect.poll(() => alerts).toEqual([M.videoTooLong]);
+    await expect(input).toHaveJSProperty('value', '');
+    await input.setInputFiles(clip(5));
+    await expect(page.getByRole('button', { name: 'Remove video' })).toBeVisible();
+    expect(alerts).toHaveLength(1);
+  });
+
+  test('has no serious or critical axe violations, before and after an error', async ({ page }) => {
+    await openForm(page);
+    const serious = async () =>
+      (await new AxeBuilder({ page }).analyze()).violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    expect(await serious()).toEqual([]);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('alert')).toHaveText('❌ Please select a category.');
+    expect(await serious()).toEqual([]);
+  });
+});
+
+function ffmpegPath(): string | null {
+  try {
+    return (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+  } catch {
+    return null;
+  }
+}
