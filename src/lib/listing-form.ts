@@ -239,6 +239,20 @@ const days = z.preprocess(
   }),
 );
 
+/** One of the discount options ('waiting' or a percent). */
+const discountField = z.preprocess(
+  trimmed,
+  z.string().transform((text, ctx): DiscountValue => {
+    // Forgiving for other clients: '20%' and 'Waiting' are read as '20' and 'waiting'.
+    const value = text.replace(/\s*%$/, '').toLowerCase();
+    if (!isDiscountValue(value)) {
+      ctx.addIssue({ code: 'custom', message: LISTING_MESSAGES.discount });
+      return z.NEVER;
+    }
+    return value;
+  }),
+);
+
 /** An optional http(s) link; `invalid` when it is not one. */
 function optionalLink(invalid: string) {
   return z.preprocess(
@@ -286,18 +300,7 @@ export const listingFieldsSchema = z
         return key;
       }),
     ),
-    discount: z.preprocess(
-      trimmed,
-      z.string().transform((text, ctx): DiscountValue => {
-        // Forgiving for other clients: '20%' and 'Waiting' are read as '20' and 'waiting'.
-        const value = text.replace(/\s*%$/, '').toLowerCase();
-        if (!isDiscountValue(value)) {
-          ctx.addIssue({ code: 'custom', message: LISTING_MESSAGES.discount });
-          return z.NEVER;
-        }
-        return value;
-      }),
-    ),
+    discount: discountField,
     discount_duration: days,
     discount_start_date: days,
     contact_telegram: z.preprocess(
@@ -470,3 +473,24 @@ export function fieldErrorsFromBody(bodyText: string): Record<string, string> {
 
 /** The sign-up link shown to a signed-out seller: back to the form, which then submits. */
 export const SIGN_UP_HREF = '/login?next=/form%3Fresume%3D1';
+
+/**
+ * An edit from My Posts or `PATCH /api/delete/products/{id}/` (spec 7: product_name, company_name,
+ * description, location, discount): the same field rules as a submission. Output: the names of
+ * the server's ListingEdit.
+ */
+export const listingEditSchema = z
+  .object({
+    product_name: requiredText(LISTING_MESSAGES.productName, MAX_NAME_LENGTH, LISTING_MESSAGES.productNameTooLong),
+    company_name: requiredText(LISTING_MESSAGES.companyName, MAX_NAME_LENGTH, LISTING_MESSAGES.companyNameTooLong),
+    description: requiredText(LISTING_MESSAGES.description, MAX_DESCRIPTION_LENGTH, LISTING_MESSAGES.descriptionTooLong),
+    location: requiredText(LISTING_MESSAGES.location, MAX_LOCATION_LENGTH, LISTING_MESSAGES.locationTooLong),
+    discount: discountField,
+  })
+  .transform((v) => ({
+    productName: v.product_name,
+    companyName: v.company_name,
+    description: v.description,
+    location: v.location,
+    discount: v.discount,
+  }));

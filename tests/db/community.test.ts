@@ -81,7 +81,10 @@ describe.each(drivers())('requests, likes and comments on %s', (driver) => {
   it('comments belong to one image of a verified listing, newest first', async () => {
     const id = await insertListing(t.db, draft({ ownerId: 'u1', images: [fakeImage('test/a')] }), { status: 'verified' });
     const pending = await insertListing(t.db, draft({ ownerId: 'u1' }), { status: 'pending' });
-    const [extra] = await t.db.execute<{ id: number }>(sql`select id from listing_images where listing_id = ${id}`).then((r) => ('rows' in r ? (r.rows as { id: number }[]) : (r as unknown as { id: number }[])));
+    const [extra] = await t.db.execute<{ id: number }>(sql`select id from listing_images where listing_id = ${id}`).then((r) => {
+      const result = r as unknown as { rows?: { id: number }[] } | { id: number }[];
+      return Array.isArray(result) ? result : (result.rows ?? []);
+    });
     const author = { id: 'u2', name: 'Seller u2' };
     await addComment(t.db, author, { listingId: id, imageId: 'photo', comment: 'on the photo' });
     await addComment(t.db, author, { listingId: id, imageId: String(extra!.id), comment: 'on the second image' });
