@@ -35,6 +35,7 @@ export default defineConfig({
       HOST: 'localhost',
       DATA_DIR: process.env.SEFER_E2E_DATA,
       SITE_URL: `http://localhost:${port}`,
+      ADMIN_EMAILS: 'admin@e2e.test',
       ASTRO_TELEMETRY_DISABLED: '1',
     },
   },

@@ -35,7 +35,7 @@ async function authSecret(db: Database): Promise<string> {
 
 export function createAuth(db: Database, secret: string) {
   const c = config();
-  return betterAuth({
+  const auth = betterAuth({
     appName: 'Sefer',
     baseURL: c.siteUrl,
     basePath: '/api/auth',
@@ -57,6 +57,19 @@ export function createAuth(db: Database, secret: string) {
       minPasswordLength: 8,
       maxPasswordLength: 128,
       autoSignIn: false,
+      // Signing up with a known email answers like a new sign-up (no way to probe for accounts);
+      // the owner of the email is told what to do instead.
+      async onExistingUserSignUp({ user }) {
+        if (!user.emailVerified) {
+          await auth.api.sendVerificationOTP({ body: { email: user.email, type: 'email-verification' } });
+          return;
+        }
+        await sendEmail({
+          to: user.email,
+          subject: 'You already have a Sefer account',
+          text: `Someone (maybe you) tried to create a Sefer account with this email, which already has one.\n\nSign in: ${new URL('/login', c.siteUrl).href}\nForgot your password? ${new URL('/forgot-password', c.siteUrl).href}\n\nIf it was not you, you can ignore this email.`,
+        });
+      },
     },
     emailVerification: { autoSignInAfterVerification: true },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
@@ -91,6 +104,7 @@ export function createAuth(db: Database, secret: string) {
       }),
     ],
   });
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;
