@@ -82,12 +82,19 @@ export const ADMIN = { email: 'admin@e2e.test', password: 'admin-password-1' };
 export async function adminPage(browser: Browser, baseURL: string): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  if (!(await page.getByText('Sign-in Successful! Redirecting...').isVisible())) {
-    await signUp(page, { email: ADMIN.email, password: ADMIN.password, firstName: 'Admin' });
+  // Tests in parallel workers may race to create the admin: whoever loses signs in next time round.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    if (await page.getByText('Sign-in Successful! Redirecting...').isVisible()) return page;
+    try {
+      await signUp(page, { email: ADMIN.email, password: ADMIN.password, firstName: 'Admin' });
+      return page;
+    } catch {
+      await page.waitForTimeout(1000);
+    }
   }
-  return page;
+  throw new Error('could not sign in as the admin');
 }
