@@ -36,6 +36,9 @@ export default defineConfig({
       DATA_DIR: process.env.SEFER_E2E_DATA,
       SITE_URL: `http://localhost:${port}`,
       ADMIN_EMAILS: 'admin@e2e.test',
+      // Every test browser writes from 127.0.0.1: one address, many visitors.
+      RATE_LIMIT_SCALE: '20',
+      TRUST_PROXY: 'true',
       ASTRO_TELEMETRY_DISABLED: '1',
     },
   },

@@ -32,6 +32,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Sefer <no-reply@sefer.local>'),
   PUBLIC_CLERK_PUBLISHABLE_KEY: z.string().optional().or(z.literal('').transform(() => undefined)),
   CLERK_SECRET_KEY: z.string().optional().or(z.literal('').transform(() => undefined)),
+  RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
+  TRUST_PROXY: flag(false),
 });
 
 export interface AppConfig {
@@ -51,6 +53,10 @@ export interface AppConfig {
   authSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Multiplies every write rate limit (tests running from one address raise it). */
+  rateLimitScale: number;
+  /** Behind a reverse proxy: read the client's address from X-Forwarded-For. */
+  trustProxy: boolean;
   /** Clerk replaces the embedded accounts when both keys are set. */
   clerk: { publishableKey: string; secretKey: string } | null;
 }
@@ -77,6 +83,8 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       .filter(Boolean),
     authSecret: e.AUTH_SECRET,
     smtpUrl: e.SMTP_URL,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
+    trustProxy: e.TRUST_PROXY,
     mailFrom: e.MAIL_FROM,
     clerk:
       e.PUBLIC_CLERK_PUBLISHABLE_KEY && e.CLERK_SECRET_KEY

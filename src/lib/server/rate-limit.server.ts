@@ -6,6 +6,7 @@
 import { lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rateLimits } from '../../db/schema.ts';
+import { config } from './config.server.ts';
 
 export interface Limit {
   /** Allowed hits per window. */
@@ -57,7 +58,8 @@ export async function allowWrite(
   who: { userId?: string | null; address?: string | null },
   now = new Date(),
 ): Promise<LimitResult> {
-  const limit = LIMITS[name];
+  const base = LIMITS[name];
+  const limit = { ...base, max: Math.ceil(base.max * config().rateLimitScale) };
   const keys = [who.userId ? `${name}:user:${who.userId}` : null, who.address ? `${name}:ip:${who.address}` : null].filter(
     (k): k is string => k !== null,
   );
@@ -69,8 +71,12 @@ export async function allowWrite(
   return result;
 }
 
-/** The client's address as the server saw it (behind a proxy, set the proxy to forward it). */
+/** The client's address: X-Forwarded-For's first hop behind a trusted proxy, else the socket's. */
 export function clientAddressOf(context: { clientAddress?: string; request: Request }): string | null {
+  if (config().trustProxy) {
+    const forwarded = context.request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded.slice(0, 64);
+  }
   try {
     return context.clientAddress ?? null;
   } catch {
