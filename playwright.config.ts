@@ -3,6 +3,8 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4329);
+/** The e2e server's clock (SEFER_NOW). */
+export const E2E_NOW = '2026-03-10T09:00:00.000Z';
 // One fresh data folder per run (workers inherit it through the environment).
 process.env.SEFER_E2E_DATA ??= path.join(os.tmpdir(), `sefer-e2e-${process.pid}-${Date.now()}`);
 
@@ -39,6 +41,8 @@ export default defineConfig({
       // Every test browser writes from 127.0.0.1: one address, many visitors.
       RATE_LIMIT_SCALE: '20',
       TRUST_PROXY: 'true',
+      // A fixed clock: the demo catalogue is seeded relative to it and every list window is stable.
+      SEFER_NOW: E2E_NOW,
       ASTRO_TELEMETRY_DISABLED: '1',
     },
   },

@@ -85,7 +85,9 @@ test.describe('a seller lists a business', () => {
     // The owner edits it: it leaves the public lists until verified again.
     await seller.page.goto(`/myposts?edit=${id}`);
     await seller.page.locator(`#post-${id}`).getByLabel('Description').fill('Now with free delivery in Bole.');
+    const patched = seller.page.waitForRequest((r) => r.method() === 'PATCH' && r.url().endsWith(`/api/delete/products/${id}/`));
     await seller.page.locator(`#post-${id}`).getByRole('button', { name: 'Save' }).click();
+    await patched;
     await expect(seller.page.getByText('Saved. Your post is waiting for verification again.')).toBeVisible();
     await expect(seller.page.locator(`#post-${id}`).getByText('Waiting for verification')).toBeVisible();
     expect((await visitor.get(`/listings/${id}`)).status()).toBe(404);
@@ -103,7 +105,9 @@ test.describe('a seller lists a business', () => {
       expect(d.message()).toBe('Are you sure you want to delete this post?');
       void d.accept();
     });
+    const deleted = seller.page.waitForRequest((r) => r.method() === 'DELETE' && r.url().endsWith(`/api/delete/products/${id}/`));
     await seller.page.locator(`#post-${id}`).getByRole('button', { name: 'Delete' }).click();
+    await deleted;
     await expect(seller.page.getByText('Your post was deleted.')).toBeVisible();
     await expect(seller.page.locator(`#post-${id}`)).toHaveCount(0);
     await Promise.all([seller.context.close(), other.context.close(), admin.context().close()]);

@@ -8,7 +8,7 @@ import type { StoredImage } from '../../db/schema.ts';
 import { listingPath } from '../listing-urls.ts';
 import { config } from './config.server.ts';
 import type { ListingDraft } from './listings.server.ts';
-import { imageUrl, saveImage } from './media.server.ts';
+import { deleteMedia, imageUrl, saveImage } from './media.server.ts';
 import type { ListingEdit, OwnListing } from './seller-listings.server.ts';
 import { checkExtraImages, checkImage, checkVideo, makeVideoPoster, saveVideo, uploadedFile } from './uploads.server.ts';
 
@@ -42,15 +42,27 @@ export async function readListingSubmission(form: FormData): Promise<InputResult
   }
 
   const { dataDir } = config();
-  const saved = await Promise.all([
-    saveImage((logo as { bytes: Buffer }).bytes, { dataDir }),
-    saveImage((photo as { bytes: Buffer }).bytes, { dataDir }),
-    ...(extra.ok ? extra.images : []).map((image) => saveImage(image.bytes, { dataDir })),
-  ]);
+  const written: { key: string; ext?: string }[] = [];
+  const keep = <T extends { key: string }>(media: T, ext?: string): T => {
+    written.push({ key: media.key, ext });
+    return media;
+  };
+  let saved: StoredImage[];
   let storedVideo: ListingDraft['video'] = null;
-  if (video?.ok) {
-    const poster = await makeVideoPoster(video.bytes, video.ext, dataDir);
-    storedVideo = await saveVideo(video.bytes, video.ext, { dataDir, durationSeconds: video.durationSeconds, poster });
+  try {
+    saved = await Promise.all([
+      saveImage((logo as { bytes: Buffer }).bytes, { dataDir }).then((m) => keep(m)),
+      saveImage((photo as { bytes: Buffer }).bytes, { dataDir }).then((m) => keep(m)),
+      ...(extra.ok ? extra.images : []).map((image) => saveImage(image.bytes, { dataDir }).then((m) => keep(m))),
+    ]);
+    if (video?.ok) {
+      const poster = await makeVideoPoster(video.bytes, video.ext, dataDir);
+      if (poster) keep(poster);
+      storedVideo = keep(await saveVideo(video.bytes, video.ext, { dataDir, durationSeconds: video.durationSeconds, poster }), video.ext === 'mov' ? 'mp4' : video.ext);
+    }
+  } catch (error) {
+    await deleteMedia(dataDir, written);
+    throw error;
   }
   const [storedLogo, storedPhoto, ...storedExtra] = saved as [StoredImage, StoredImage, ...StoredImage[]];
   return {
@@ -88,6 +100,14 @@ export async function readListingEdit(form: FormData): Promise<InputResult<Listi
   if (logo?.ok) edit.logo = await saveImage(logo.bytes, { dataDir });
   if (photo?.ok) edit.photo = await saveImage(photo.bytes, { dataDir });
   return { ok: true, value: edit };
+}
+
+/** The media files a draft refers to, to remove them if its listing cannot be written. */
+export function mediaOfDraft(draft: Pick<ListingDraft, 'logo' | 'photo' | 'images' | 'video'>): { key: string; ext?: string }[] {
+  return [
+    ...[draft.logo, draft.photo, ...draft.images, draft.video?.poster ?? null].filter((m): m is StoredImage => m !== null).map((m) => ({ key: m.key })),
+    ...(draft.video ? [{ key: draft.video.key, ext: draft.video.ext }] : []),
+  ];
 }
 
 /** A seller's own listing as JSON (spec field names, with its verification state). */

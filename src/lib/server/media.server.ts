@@ -3,13 +3,15 @@
  * thumbnail, and videos, under `DATA_DIR/media`. URLs are derived from the key, never stored.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { StoredImage } from '../../db/schema.ts';
 
 /** Longest side of a stored image. */
 export const IMAGE_MAX_WIDTH = 1280;
+/** Width of the middle size: a full-width photo on a phone at 2x density. */
+export const CARD_WIDTH = 720;
 /** Width of a card thumbnail: a 3-column grid on a phone at 2x density stays sharp. */
 export const THUMB_WIDTH = 360;
 
@@ -19,9 +21,15 @@ export function isValidMediaKey(key: string): boolean {
   return KEY_PATTERN.test(key) && !key.includes('..');
 }
 
-/** Public URL of a stored image (or of its thumbnail). */
-export function imageUrl(image: Pick<StoredImage, 'key'>, size: 'full' | 'thumb' = 'full'): string {
-  return size === 'thumb' ? `/media/${image.key}-thumb.webp` : `/media/${image.key}.webp`;
+/** Public URL of a stored image in one of its three widths. */
+export function imageUrl(image: Pick<StoredImage, 'key'>, size: 'full' | 'card' | 'thumb' = 'full'): string {
+  return size === 'full' ? `/media/${image.key}.webp` : `/media/${image.key}-${size}.webp`;
+}
+
+/** `srcset` of the three widths, for `<img sizes>` to choose from. */
+export function imageSrcset(image: StoredImage): string {
+  const card = Math.min(CARD_WIDTH, image.width);
+  return `${imageUrl(image, 'thumb')} ${image.thumbWidth}w, ${imageUrl(image, 'card')} ${card}w, ${imageUrl(image)} ${image.width}w`;
 }
 
 export function newMediaKey(prefix = 'u'): string {
@@ -52,27 +60,33 @@ export interface SaveImageOptions {
   effort?: number;
 }
 
-/** Encodes any image sharp can read into a WebP and a WebP thumbnail. */
+/** Encodes any image sharp can read into WebP in three widths: full, card and thumbnail. */
 export async function saveImage(input: Buffer, options: SaveImageOptions): Promise<StoredImage> {
   const key = options.key ?? newMediaKey();
   if (!isValidMediaKey(key)) throw new Error(`Invalid media key: ${key}`);
   const root = mediaRoot(options.dataDir);
   const full = path.join(root, `${key}.webp`);
   const thumb = path.join(root, `${key}-thumb.webp`);
+  const card = path.join(root, `${key}-card.webp`);
   const quality = options.quality ?? 78;
   const effort = options.effort ?? 4;
 
-  if (options.reuse && (await exists(full)) && (await exists(thumb))) {
+  if (options.reuse && (await exists(full)) && (await exists(thumb)) && (await exists(card))) {
     const [a, b] = await Promise.all([sharp(full).metadata(), sharp(thumb).metadata()]);
     return { key, width: a.width, height: a.height, thumbWidth: b.width, thumbHeight: b.height };
   }
 
   await mkdir(path.dirname(full), { recursive: true });
   const base = sharp(input, { limitInputPixels: 40_000_000 }).rotate();
-  const [fullOut, thumbOut] = await Promise.all([
+  const [fullOut, cardOut, thumbOut] = await Promise.all([
     base
       .clone()
       .resize({ width: IMAGE_MAX_WIDTH, height: IMAGE_MAX_WIDTH, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality, effort })
+      .toBuffer({ resolveWithObject: true }),
+    base
+      .clone()
+      .resize({ width: CARD_WIDTH, withoutEnlargement: true })
       .webp({ quality, effort })
       .toBuffer({ resolveWithObject: true }),
     base
@@ -81,7 +95,7 @@ export async function saveImage(input: Buffer, options: SaveImageOptions): Promi
       .webp({ quality: quality - 8, effort })
       .toBuffer({ resolveWithObject: true }),
   ]);
-  await Promise.all([writeFile(full, fullOut.data), writeFile(thumb, thumbOut.data)]);
+  await Promise.all([writeFile(full, fullOut.data), writeFile(card, cardOut.data), writeFile(thumb, thumbOut.data)]);
   return {
     key,
     width: fullOut.info.width,
@@ -89,6 +103,15 @@ export async function saveImage(input: Buffer, options: SaveImageOptions): Promi
     thumbWidth: thumbOut.info.width,
     thumbHeight: thumbOut.info.height,
   };
+}
+
+/** Removes stored media (an upload whose listing could not be written); missing files are fine. */
+export async function deleteMedia(dataDir: string, keys: { key: string; ext?: string }[]): Promise<void> {
+  const root = mediaRoot(dataDir);
+  const files = keys.flatMap(({ key, ext }) =>
+    ext ? [`${key}.${ext}`] : [`${key}.webp`, `${key}-card.webp`, `${key}-thumb.webp`],
+  );
+  await Promise.all(files.map((f) => rm(path.join(root, f), { force: true })));
 }
 
 const CONTENT_TYPES: Record<string, string> = {

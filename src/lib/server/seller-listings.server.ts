@@ -26,8 +26,8 @@ export type OwnListing = ListingCard & {
 };
 
 /** Submits a new listing for the signed-in user: it waits for verification. */
-export async function submitListing(db: Database, user: SessionUser, draft: Omit<ListingDraft, 'ownerId'>): Promise<number> {
-  return db.transaction((tx) => insertListing(tx, { ...draft, ownerId: user.id }, { status: 'pending' }));
+export async function submitListing(db: Database, user: SessionUser, draft: Omit<ListingDraft, 'ownerId'>, now = new Date()): Promise<number> {
+  return db.transaction((tx) => insertListing(tx, { ...draft, ownerId: user.id }, { status: 'pending', datePosted: now }));
 }
 
 /** The user's own listings in every state, newest first, searchable by product or company name. */

@@ -2,7 +2,10 @@ import type { APIRoute } from 'astro';
 import { parseListingQuery } from '../../../lib/listing-query.ts';
 import { jsonError, jsonOk, listingJson } from '../../../lib/server/api.server.ts';
 import { listPublicListingsWithImages } from '../../../lib/server/listings.server.ts';
-import { ownListingJson, readListingSubmission } from '../../../lib/server/listing-input.server.ts';
+import { mediaOfDraft, ownListingJson, readListingSubmission } from '../../../lib/server/listing-input.server.ts';
+import { config } from '../../../lib/server/config.server.ts';
+import { deleteMedia } from '../../../lib/server/media.server.ts';
+import { limitOr429 } from '../../../lib/server/community.server.ts';
 import { ownListing, submitListing } from '../../../lib/server/seller-listings.server.ts';
 import { MAX_REQUEST_BYTES } from '../../../lib/server/uploads.server.ts';
 
@@ -40,8 +43,11 @@ export const GET: APIRoute = async ({ url, locals }) => {
  * listing of the signed-in user, waiting for verification. 401 signed out, 400 with `{error,
  * fields}` naming each bad field, 413 over the size caps, 201 with the created listing.
  */
-export const POST: APIRoute = async ({ request, locals }) => {
+export const POST: APIRoute = async (context) => {
+  const { request, locals } = context;
   if (!locals.user) return jsonError(401, 'Account not created. Please sign up');
+  const limited = await limitOr429(context, 'listing');
+  if (limited) return limited;
   const length = Number(request.headers.get('content-length') ?? 0);
   if (length > MAX_REQUEST_BYTES) return jsonError(413, 'The upload is too large (max 100 MB in all).');
   let form: FormData;
@@ -54,7 +60,14 @@ export const POST: APIRoute = async ({ request, locals }) => {
   if (!input.ok) {
     return jsonError(input.status, input.error, Object.fromEntries(Object.entries(input.errors).map(([k, v]) => [k, [v]])));
   }
-  const id = await submitListing(locals.db, locals.user, input.value);
-  const created = await ownListing(locals.db, id);
-  return jsonOk(ownListingJson(created!), { status: 201 });
+  try {
+    const id = await submitListing(locals.db, locals.user, input.value, locals.now);
+    const created = await ownListing(locals.db, id);
+    return jsonOk(ownListingJson(created!), { status: 201 });
+  } catch (error) {
+    // The listing and its images are one transaction; its files go too, so nothing is left half-written.
+    console.error('[api/products] could not save a listing:', error);
+    await deleteMedia(config().dataDir, mediaOfDraft(input.value));
+    return jsonError(503, 'Your listing could not be saved. Please try again.');
+  }
 };
