@@ -15,37 +15,7 @@ export function jsonOk(body: unknown, init: { status?: number; cache?: string } 
 
 const url = (image: StoredImage | null) => (image ? imageUrl(image) : null);
 
-/** A listing as the spec's clients read it (section 3), plus its page URL; never the owner. */
-export function listingJson(l: PublicListing & { distanceKm?: number }) {
-  return {
-    id: l.id,
-    url: listingPath(l),
-    product_name: l.productName,
-    company_name: l.companyName,
-    description: l.description,
-    location: l.location,
-    latitude: l.latitude,
-    longitude: l.longitude,
-    category: l.category,
-    discount: l.discount,
-    discount_duration: l.discountDurationDays,
-    discount_start_date: l.discountStartDays,
-    date_posted: l.datePosted.toISOString(),
-    ends_at: l.endsAt?.toISOString() ?? null,
-    verified: true,
-    profile_photo: url(l.logo),
-    product_photo: url(l.photo),
-    images: l.images.slice(1).map((i) => ({ id: i.id, image: imageUrl(i.image) })),
-    product_video: l.video ? `/media/${l.video.key}.${l.video.ext}` : null,
-    contact_phone: l.contactPhone,
-    contact_telegram: l.contactTelegram,
-    contact_tick: l.contactTick,
-    web_site: l.webSite,
-    ...(l.distanceKm === undefined ? {} : { distance_km: Math.round(l.distanceKm * 1000) / 1000 }),
-  };
-}
-
-/** The card-sized subset, for lists that only have card columns. */
+/** The card-sized fields of a listing in the spec's names (section 3), plus its page URL; never the owner. */
 export function cardJson(l: ListingCard & { distanceKm?: number }) {
   return {
     id: l.id,
@@ -65,5 +35,19 @@ export function cardJson(l: ListingCard & { distanceKm?: number }) {
     contact_phone: l.contactPhone,
     contact_telegram: l.contactTelegram,
     ...(l.distanceKm === undefined ? {} : { distance_km: Math.round(l.distanceKm * 1000) / 1000 }),
+  };
+}
+
+/** A whole public listing: the card's fields and the rest of section 3. */
+export function listingJson(l: PublicListing & { distanceKm?: number }) {
+  return {
+    ...cardJson(l),
+    description: l.description,
+    latitude: l.latitude,
+    longitude: l.longitude,
+    images: l.images.slice(1).map((i) => ({ id: i.id, image: imageUrl(i.image) })),
+    product_video: l.video ? `/media/${l.video.key}.${l.video.ext}` : null,
+    contact_tick: l.contactTick,
+    web_site: l.webSite,
   };
 }
