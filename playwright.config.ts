@@ -36,6 +36,7 @@ export default defineConfig({
       DATA_DIR: process.env.SEFER_E2E_DATA,
       SITE_URL: `http://localhost:${port}`,
       ASTRO_TELEMETRY_DISABLED: '1',
+      ADMIN_EMAILS: 'admin@e2e.test',
     },
   },
 });
