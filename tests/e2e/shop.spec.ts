@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { collectScriptRequests } from './support.ts';
 
@@ -79,6 +80,13 @@ async function signInAdmin(browser: Browser): Promise<Page> {
   await submit('Change password');
   expect(await signIn()).toBe(true);
   return page;
+}
+
+/** Serious and critical accessibility problems on the page, as readable lines. */
+async function axeProblems(page: Page): Promise<string[]> {
+  return (await new AxeBuilder({ page }).analyze()).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
 const productCard = (page: Page, name: string) => page.locator('li[data-product]').filter({ has: page.getByRole('heading', { name, exact: true }) });
@@ -186,12 +194,14 @@ test.describe('the shop', () => {
     await page.evaluate(() => scrollTo(0, 0));
     await page.screenshot({ path: test.info().outputPath('shop-390.png'), fullPage: false });
     await page.locator('#cart').screenshot({ path: test.info().outputPath('shop-cart-390.png') });
+    expect(await axeProblems(page)).toEqual([]);
 
     const scripts = collectScriptRequests(page);
     await page.getByRole('button', { name: 'Checkout with card' }).click();
     await expect(page).toHaveURL(/\/checkout\/chk_/);
     await expect(page.locator('[data-amount]')).toHaveText('23,700 Birr');
     await page.screenshot({ path: test.info().outputPath('checkout-390.png'), fullPage: true });
+    expect(await axeProblems(page)).toEqual([]);
     await payWith(page, '4242 4242 4242 4242');
     await expect(page).toHaveURL(/\/success\?session_id=chk_/);
     await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
@@ -203,6 +213,7 @@ test.describe('the shop', () => {
     const order = page.locator(`[data-order-id="${orderId}"]`);
     await expect(order).toContainText('Smartphone A15');
     await expect(order).toContainText('Pending delivery');
+    expect(await axeProblems(page)).toEqual([]);
     await page.goto('/payment-updates');
     await expect(page.locator('[data-payment-update]')).toHaveCount(1);
     await expect(page.locator('[data-payment-update]')).toContainText(`Payment of 23,700 Birr received for order #${orderId}`);
@@ -213,6 +224,7 @@ test.describe('the shop', () => {
 
     const admin = await signInAdmin(browser);
     await admin.goto('/admin/orders');
+    expect(await axeProblems(admin)).toEqual([]);
     await admin.locator(`[data-order-id="${orderId}"]`).getByRole('button', { name: 'Mark delivered' }).click();
     await expect(admin.getByRole('status')).toContainText(`Order #${orderId} is marked delivered.`);
 
@@ -235,6 +247,7 @@ test.describe('the shop', () => {
     await page.goto('/wallet');
     await expect(page.locator('[data-wallet-balance]')).toHaveText('23,700 Birr');
     await page.screenshot({ path: test.info().outputPath('wallet-390.png'), fullPage: true });
+    expect(await axeProblems(page)).toEqual([]);
     expect(await (await page.request.get('/api/wallet/')).json()).toMatchObject({ balance: 23700 });
     await page.goto('/payment-updates');
     await expect(page.locator('[data-payment-update]').first()).toContainText('Refund of 23,700 Birr');
@@ -268,6 +281,7 @@ test.describe('the shop', () => {
     await expect(page).toHaveURL(/\/checkout\/chk_/);
     await payWith(page, '5555 5555 5555 4444');
     await expect(page.getByText(/^Your card number is not a test card/)).toBeVisible();
+    expect(await axeProblems(page)).toEqual([]);
 
     await page.goto('/pending-orders');
     await expect(page.getByText('No pending orders.')).toBeVisible();
