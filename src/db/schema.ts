@@ -299,6 +299,8 @@ export interface CheckoutLine {
   name: string;
   priceBirr: number;
   quantity: number;
+  /** 'plan' lines become subscriptions when paid; absent means a product. */
+  kind?: 'product' | 'plan';
 }
 
 export const checkoutSessions = pgTable(

@@ -13,6 +13,7 @@ export const LEGACY_REDIRECTS: Readonly<Record<string, string>> = {
   '/holiday discounts': '/holiday-discounts',
   '/upcomming offers': '/upcoming-offers',
   '/nearby-shops': '/nearby-shops',
+  '/forsale': '/shop',
 };
 
 /** The clean path for a legacy request path (raw or decoded, any case), or null. */

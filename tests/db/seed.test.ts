@@ -82,8 +82,9 @@ describe.each(drivers())('demo catalogue on %s', (driver) => {
   it('seeds requests, comments and the 17 shop products priced 5,200 to 115,000 Birr', async () => {
     expect(await t.db.$count(requests)).toBeGreaterThanOrEqual(8);
     expect(await t.db.$count(comments)).toBeGreaterThan(0);
-    const products = await t.db.select().from(shopProducts);
+    const products = await t.db.select().from(shopProducts).where(eq(shopProducts.kind, 'product'));
     expect(products).toHaveLength(17);
+    expect(await t.db.$count(shopProducts, eq(shopProducts.kind, 'plan'))).toBeGreaterThanOrEqual(1);
     const prices = products.map((p) => p.priceBirr);
     expect(Math.min(...prices)).toBe(5200);
     expect(Math.max(...prices)).toBe(115000);

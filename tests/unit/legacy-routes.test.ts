@@ -13,6 +13,7 @@ describe('legacy routes', () => {
       '/holiday discounts': '/holiday-discounts',
       '/upcomming offers': '/upcoming-offers',
       '/nearby-shops': '/nearby-shops',
+      '/forsale': '/shop',
     });
   });
 
@@ -28,6 +29,7 @@ describe('legacy routes', () => {
     expect(legacyRedirect('/Holyday%20Discounts/')).toBe('/holiday-discounts');
     expect(legacyRedirect('/Upcomming offers')).toBe('/upcoming-offers');
     expect(legacyRedirect('/ContactUs')).toBe('/contact-us');
+    expect(legacyRedirect('/ForSale/')).toBe('/shop');
     expect(legacyRedirect('/contact-us')).toBeNull();
     expect(legacyRedirect('/%E0%A4%A')).toBeNull();
     expect(legacyRedirect('/constructor')).toBeNull();

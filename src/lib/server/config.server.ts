@@ -34,6 +34,29 @@ const envSchema = z.object({
   CLERK_SECRET_KEY: z.string().optional().or(z.literal('').transform(() => undefined)),
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
   TRUST_PROXY: flag(false),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  PUBLIC_STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+}).superRefine((e, ctx) => {
+  // Stripe is all or nothing: half a configuration would silently fall back to the test checkout.
+  const stripe = { STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY, PUBLIC_STRIPE_PUBLISHABLE_KEY: e.PUBLIC_STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET };
+  const set = Object.values(stripe).filter(Boolean).length;
+  if (set === 0 || set === 3) return;
+  for (const [name, value] of Object.entries(stripe)) {
+    if (!value) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when any STRIPE_* key is set (Stripe needs all three)' });
+  }
 });
 
 export interface AppConfig {
@@ -59,6 +82,14 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Clerk replaces the embedded accounts when both keys are set. */
   clerk: { publishableKey: string; secretKey: string } | null;
+  /** Stripe Checkout replaces the built-in test checkout when its three keys are set. */
+  stripe: StripeConfig | null;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
 }
 
 /** Parses an environment; throws one readable error naming every bad variable. */
@@ -89,6 +120,10 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     clerk:
       e.PUBLIC_CLERK_PUBLISHABLE_KEY && e.CLERK_SECRET_KEY
         ? { publishableKey: e.PUBLIC_CLERK_PUBLISHABLE_KEY, secretKey: e.CLERK_SECRET_KEY }
+        : null,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.PUBLIC_STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.PUBLIC_STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
         : null,
   };
 }

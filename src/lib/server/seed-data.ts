@@ -153,3 +153,15 @@ export const DEMO_SHOP_PRODUCTS: readonly {
   { slug: 'gaming-console', name: 'Gaming Console', description: 'Next-generation console with one controller.', priceBirr: 68000, specs: ['1 TB storage', '4K output', '1 controller'] },
   { slug: 'digital-camera', name: 'Mirrorless Camera', description: 'Mirrorless camera with a kit lens.', priceBirr: 98000, specs: ['24 MP sensor', '4K video', '18–55 mm lens'] },
 ];
+
+/** Subscription plans, sold through the same checkout; a paid plan becomes a subscription. */
+export const DEMO_SHOP_PLANS: readonly {
+  slug: string;
+  name: string;
+  description: string;
+  priceBirr: number;
+  specs: readonly string[];
+}[] = [
+  { slug: 'plan-sefer-plus-monthly', name: 'Sefer Plus, monthly', description: 'Free delivery on shop orders in Addis Ababa and early access to holiday deals.', priceBirr: 350, specs: ['Free delivery in Addis Ababa', 'Early access to holiday deals', 'Cancel any time'] },
+  { slug: 'plan-seller-boost-monthly', name: 'Seller Boost, monthly', description: 'Your verified listings are checked first and shown on the Telegram channel every week.', priceBirr: 1200, specs: ['Verification within 2 hours', 'Weekly post on our Telegram channel', 'Cancel any time'] },
+];

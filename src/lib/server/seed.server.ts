@@ -25,6 +25,7 @@ import {
   DEMO_DESCRIPTIONS,
   DEMO_OFFERS,
   DEMO_REQUESTS,
+  DEMO_SHOP_PLANS,
   DEMO_SHOP_PRODUCTS,
 } from './seed-data.ts';
 
@@ -236,7 +237,11 @@ function planCatalogue(now: number): PlannedListing[] {
  */
 export async function seedDemoCatalogue(db: Database, options: SeedOptions): Promise<SeedResult> {
   const log = options.log ?? (() => {});
-  if (await isSeeded(db)) return { seeded: false, listings: 0, verified: 0 };
+  if (await isSeeded(db)) {
+    // A database seeded before the shop sold plans gets them now (idempotent).
+    await seedShopPlans(db);
+    return { seeded: false, listings: 0, verified: 0 };
+  }
   const now = (options.now ?? new Date()).getTime();
   const started = Date.now();
   const planned = planCatalogue(now);
@@ -347,9 +352,31 @@ export async function seedDemoCatalogue(db: Database, options: SeedOptions): Pro
         })),
       )
       .onConflictDoNothing();
+    await seedShopPlans(tx);
   });
   log(`[seed] ${planned.length} listings (${verified} verified) in ${Date.now() - started} ms`);
   return { seeded: true, listings: planned.length, verified };
+}
+
+/**
+ * Adds the subscription plans the shop sells (kind 'plan'), after the products. Idempotent: a plan
+ * whose slug exists is left as it is.
+ */
+export async function seedShopPlans(db: Pick<Database, 'insert'>): Promise<void> {
+  await db
+    .insert(shopProducts)
+    .values(
+      DEMO_SHOP_PLANS.map((p, i) => ({
+        slug: p.slug,
+        name: p.name,
+        description: p.description,
+        priceBirr: p.priceBirr,
+        specs: [...p.specs],
+        kind: 'plan' as const,
+        position: i,
+      })),
+    )
+    .onConflictDoNothing({ target: shopProducts.slug });
 }
 
 /** Counts listings; used to decide whether an embedded database is still empty. */

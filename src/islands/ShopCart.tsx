@@ -1,0 +1,166 @@
+/**
+ * The shop's one island: the cart (items, remove, total in Birr, checkout) and the page's Buy Now
+ * buttons. The product list is server-rendered HTML; its Buy Now buttons carry their product in
+ * data attributes and a few lines of inline script queue taps made before this island hydrates
+ * (`window.seferBuyQueue`), so nothing a visitor taps on a slow connection is lost.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import { SHOP_TEXTS, formatBirr, type CartItem } from '../lib/shop.ts';
+import { $cart, $cartTotal, addToCart, refreshCart, removeFromCart } from '../stores/cart.ts';
+
+export interface ShopCartProps {
+  signedIn: boolean;
+  /** The checkout button's words, naming the card payment provider. */
+  checkoutLabel: string;
+  /** Where a signed-out visitor goes to sign in and come back. */
+  loginHref: string;
+}
+
+declare global {
+  interface Window {
+    seferBuyQueue?: CartItem[] | { push(item: CartItem): void };
+  }
+}
+
+function buttons(): HTMLButtonElement[] {
+  return [...document.querySelectorAll<HTMLButtonElement>('button[data-buy]')];
+}
+
+function itemOf(button: HTMLElement): CartItem | null {
+  const id = Number(button.dataset.id);
+  const price = Number(button.dataset.price);
+  const name = button.dataset.name ?? '';
+  return Number.isInteger(id) && Number.isFinite(price) && name ? { id, name, price } : null;
+}
+
+export default function ShopCart({ signedIn, checkoutLabel, loginHref }: ShopCartProps) {
+  const items = useStore($cart, { ssr: 'initial' });
+  const total = useStore($cartTotal, { ssr: 'initial' });
+  const [status, setStatus] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [cartVisible, setCartVisible] = useState(true);
+  const section = useRef<HTMLElement>(null);
+
+  // Buy Now: take over the queue the inline script filled before hydration.
+  useEffect(() => {
+    const current = new Map<number, { name: string; price: number }>();
+    for (const b of buttons()) {
+      const item = itemOf(b);
+      if (item) current.set(item.id, { name: item.name, price: item.price });
+    }
+    refreshCart(current);
+    const add = (item: CartItem) => {
+      const already = $cart.get().some((i) => i.id === item.id);
+      addToCart(item);
+      setError('');
+      setStatus(already ? `${item.name} is already in your cart.` : `Added ${item.name} to the cart.`);
+    };
+    const queued = Array.isArray(window.seferBuyQueue) ? window.seferBuyQueue : [];
+    window.seferBuyQueue = { push: add };
+    for (const item of queued) add(item);
+  }, []);
+
+  // Buy Now buttons show whether their product is in the cart.
+  useEffect(() => {
+    const ids = new Set(items.map((i) => i.id));
+    for (const b of buttons()) {
+      if (ids.has(Number(b.dataset.id))) b.dataset.inCart = '';
+      else delete b.dataset.inCart;
+    }
+  }, [items]);
+
+  // The floating cart link shows only while the cart itself is off screen.
+  useEffect(() => {
+    if (!section.current || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => setCartVisible(Boolean(entry?.isIntersecting)));
+    observer.observe(section.current);
+    return () => observer.disconnect();
+  }, []);
+
+  async function checkout() {
+    if (busy || items.length === 0) return;
+    if (!signedIn) {
+      location.assign(loginHref);
+      return;
+    }
+    setBusy(true);
+    setError('');
+    setStatus('');
+    try {
+      const response = await fetch('/api/create-checkout-session/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ items: items.map((i) => ({ id: i.id, name: i.name, price: i.price, quantity: 1 })) }),
+      });
+      if (response.status === 401) {
+        location.assign(loginHref);
+        return;
+      }
+      const body = (await response.json().catch(() => null)) as { id?: string; url?: string; error?: string } | null;
+      if (response.ok && body?.id && body.url) {
+        location.assign(body.url);
+        return;
+      }
+      setError(`Checkout could not start: ${body?.error ?? `the server answered ${response.status}.`}`);
+    } catch {
+      setError('Checkout could not start: no connection. Check your internet connection and try again.');
+    }
+    setBusy(false);
+  }
+
+  return (
+    <section ref={section} id="cart" aria-labelledby="cart-heading" className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">
+      <h2 id="cart-heading" className="text-lg font-bold">
+        Your cart{items.length > 0 && <span className="font-semibold text-stone-500"> ({items.length})</span>}
+      </h2>
+      {items.length === 0 ? (
+        <p className="mt-2 text-stone-600">{SHOP_TEXTS.emptyCart}</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-stone-100" aria-label="Items in your cart">
+          {items.map((item) => (
+            <li key={item.id} className="flex items-center gap-2 py-2">
+              <span className="min-w-0 flex-1">
+                <span className="block truncate font-medium">{item.name}</span>
+                <span className="block text-sm text-stone-600">Qty 1 · {formatBirr(item.price)}</span>
+              </span>
+              <button
+                type="button"
+                onClick={() => {
+                  removeFromCart(item.id);
+                  setStatus(`Removed ${item.name}.`);
+                }}
+                className="shrink-0 rounded-full border border-stone-300 px-3 py-1 text-sm font-semibold text-stone-700 hover:border-red-400 hover:text-red-700"
+                aria-label={`Remove ${item.name}`}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="mt-3 flex items-baseline justify-between border-t border-stone-200 pt-3 font-bold">
+        <span>Total</span>
+        <span data-cart-total>{formatBirr(total)}</span>
+      </p>
+      <p role="status" aria-live="polite" className="mt-2 min-h-5 text-sm text-brand-800">{status}</p>
+      {error && <p role="alert" className="mt-1 rounded-xl bg-red-50 p-2 text-sm font-medium text-red-800">{error}</p>}
+      <button
+        type="button"
+        onClick={checkout}
+        disabled={items.length === 0 || busy}
+        className="mt-2 flex w-full items-center justify-center gap-2 rounded-full bg-brand-700 py-3 font-bold text-white hover:bg-brand-800 disabled:bg-stone-300 disabled:text-stone-600"
+      >
+        <svg width="20" height="14" viewBox="0 0 20 14" aria-hidden="true"><rect x="0.75" y="0.75" width="18.5" height="12.5" rx="2" fill="none" stroke="currentColor" strokeWidth="1.5" /><path d="M1 4.5h18" stroke="currentColor" strokeWidth="2" /></svg>
+        {busy ? 'Starting checkout…' : checkoutLabel}
+      </button>
+      {!signedIn && items.length > 0 && <p className="mt-2 text-center text-xs text-stone-600">You will sign in first, then come back to pay.</p>}
+      {items.length > 0 && !cartVisible && (
+        <a href="#cart" className="fixed bottom-20 right-3 z-20 rounded-full bg-stone-900 px-4 py-2 text-sm font-bold text-white shadow-lg">
+          Cart ({items.length}) · {formatBirr(total)}
+        </a>
+      )}
+    </section>
+  );
+}

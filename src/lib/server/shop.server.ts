@@ -1,0 +1,210 @@
+/**
+ * The demo shop's catalogue, checkout sessions and the one fulfilment function every payment
+ * provider ends in. Prices always come from the database, never from the client; fulfilling the
+ * same checkout twice (a redelivered webhook, a reloaded success page) makes one order.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  checkoutSessions,
+  orderItems,
+  orders,
+  paymentUpdates,
+  shopProducts,
+  subscriptions,
+  type CheckoutLine,
+  type StoredImage,
+} from '../../db/schema.ts';
+import { describeIssues, likePattern, MAX_QUERY_LENGTH } from '../listing-query.ts';
+import { checkoutRequestSchema } from '../checkout-request.ts';
+import { formatBirr } from '../shop.ts';
+
+export type Outcome<T> =
+  | { ok: true; value: T }
+  | { ok: false; status: 400 | 401 | 403 | 404 | 409 | 429 | 502 | 503; error: string; fields?: Record<string, string[]> };
+
+export type ShopKind = 'product' | 'plan';
+
+export interface ShopItem {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  priceBirr: number;
+  image: StoredImage | null;
+  specs: string[];
+  kind: ShopKind;
+}
+
+/** The shop's products (or plans) in their order, filtered by name (case-insensitive substring). */
+export async function listShopItems(db: Database, filter: { kind: ShopKind; q?: string }): Promise<ShopItem[]> {
+  const conditions: SQL[] = [eq(shopProducts.kind, filter.kind)];
+  const q = filter.q?.trim().slice(0, MAX_QUERY_LENGTH);
+  if (q) conditions.push(sql`lower(${shopProducts.name}) like ${likePattern(q)}`);
+  return db
+    .select({
+      id: shopProducts.id,
+      slug: shopProducts.slug,
+      name: shopProducts.name,
+      description: shopProducts.description,
+      priceBirr: shopProducts.priceBirr,
+      image: shopProducts.image,
+      specs: shopProducts.specs,
+      kind: shopProducts.kind,
+    })
+    .from(shopProducts)
+    .where(and(...conditions))
+    .orderBy(asc(shopProducts.position), asc(shopProducts.id));
+}
+
+/**
+ * Reads a checkout request and prices it from the database: the client's names and prices are
+ * ignored; unknown ids, duplicates and quantities other than 1 are refused (400).
+ */
+export async function priceCheckout(db: Database, body: unknown): Promise<Outcome<{ lines: CheckoutLine[]; amountBirr: number }>> {
+  const parsed = checkoutRequestSchema.safeParse(body);
+  if (!parsed.success) {
+    const { fields } = describeIssues(parsed.error);
+    return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? 'Invalid request', fields };
+  }
+  const ids = parsed.data.items.map((i) => i.id);
+  const rows = await db
+    .select({ id: shopProducts.id, name: shopProducts.name, priceBirr: shopProducts.priceBirr, kind: shopProducts.kind })
+    .from(shopProducts)
+    .where(inArray(shopProducts.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const unknown = ids.filter((id) => !byId.has(id));
+  if (unknown.length > 0) {
+    return { ok: false, status: 400, error: 'Some items in your cart are no longer sold. Remove them and try again.', fields: { items: unknown.map((id) => `Unknown product ${id}.`) } };
+  }
+  const lines = ids.map((id) => {
+    const p = byId.get(id)!;
+    return { shopProductId: p.id, name: p.name, priceBirr: p.priceBirr, quantity: 1, kind: p.kind };
+  });
+  return { ok: true, value: { lines, amountBirr: lines.reduce((sum, l) => sum + l.priceBirr * l.quantity, 0) } };
+}
+
+/** A fresh, unguessable checkout session id (it appears in /checkout/{id} and /success). */
+export function newCheckoutSessionId(): string {
+  return `chk_${randomBytes(18).toString('base64url')}`;
+}
+
+export type CheckoutSession = typeof checkoutSessions.$inferSelect;
+
+export async function insertCheckoutSession(
+  db: Database,
+  values: { id: string; userId: string; provider: 'test' | 'stripe'; lines: CheckoutLine[]; amountBirr: number },
+): Promise<CheckoutSession> {
+  const [row] = await db.insert(checkoutSessions).values(values).returning();
+  return row!;
+}
+
+export async function getCheckoutSession(db: Database, id: string): Promise<CheckoutSession | null> {
+  const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The user's own checkout session; someone else's is as good as missing. */
+export async function getOwnCheckoutSession(db: Database, userId: string, id: string): Promise<CheckoutSession | null> {
+  if (!/^chk_[\w-]{10,60}$/.test(id)) return null;
+  const row = await getCheckoutSession(db, id);
+  return row && row.userId === userId ? row : null;
+}
+
+export interface Fulfilment {
+  checkoutSessionId: string;
+  /** The order made of the checkout's products (null when it only sold plans). */
+  orderId: number | null;
+  /** False when the checkout had already been fulfilled (nothing was written). */
+  fulfilled: boolean;
+}
+
+const names = (lines: CheckoutLine[]) => lines.map((l) => l.name).join(', ');
+
+/** The payment update's words for a paid checkout. */
+export function paidMessage(amountBirr: number, orderId: number | null, products: CheckoutLine[], plans: CheckoutLine[]): string {
+  const parts: string[] = [];
+  if (orderId !== null) parts.push(`order #${orderId} (${names(products)})`);
+  if (plans.length > 0) parts.push(`${plans.length === 1 ? 'subscription' : 'subscriptions'} ${names(plans)}`);
+  return `Payment of ${formatBirr(amountBirr)} received for ${parts.join(' and ')}.`;
+}
+
+/**
+ * Fulfils a paid checkout, once: in one transaction the session moves from open to complete (the
+ * conditional update is the lock: a second delivery finds it complete and writes nothing), its
+ * products become one order, its plans become subscriptions, and one payment update is recorded.
+ * The unique keys on orders.checkout_session_id and payment_updates.event_key back this up.
+ */
+export async function fulfilCheckout(db: Database, checkoutSessionId: string, now = new Date()): Promise<Outcome<Fulfilment>> {
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(checkoutSessions)
+      .set({ status: 'complete', completedAt: now })
+      .where(and(eq(checkoutSessions.id, checkoutSessionId), eq(checkoutSessions.status, 'open')))
+      .returning();
+    if (!claimed) {
+      const [existing] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, checkoutSessionId)).limit(1);
+      if (!existing) return { ok: false, status: 404, error: 'Checkout not found.' } as const;
+      if (existing.status === 'expired') return { ok: false, status: 409, error: 'This checkout has expired. Please start again from the shop.' } as const;
+      const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.checkoutSessionId, checkoutSessionId)).limit(1);
+      return { ok: true, value: { checkoutSessionId, orderId: order?.id ?? null, fulfilled: false } } as const;
+    }
+
+    const products = claimed.lines.filter((l) => l.kind !== 'plan');
+    const plans = claimed.lines.filter((l) => l.kind === 'plan');
+    let orderId: number | null = null;
+    if (products.length > 0) {
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId: claimed.userId,
+          checkoutSessionId,
+          totalBirr: products.reduce((sum, l) => sum + l.priceBirr * l.quantity, 0),
+          createdAt: now,
+        })
+        .onConflictDoNothing({ target: orders.checkoutSessionId })
+        .returning({ id: orders.id });
+      if (order) {
+        orderId = order.id;
+        await tx.insert(orderItems).values(
+          products.map((l) => ({ orderId: order.id, shopProductId: l.shopProductId, productName: l.name, priceBirr: l.priceBirr, quantity: l.quantity })),
+        );
+      }
+    }
+    if (plans.length > 0) {
+      await tx.insert(subscriptions).values(plans.map((l) => ({ userId: claimed.userId, name: l.name, checkoutSessionId, createdAt: now })));
+    }
+    await tx
+      .insert(paymentUpdates)
+      .values({
+        userId: claimed.userId,
+        message: paidMessage(claimed.amountBirr, orderId, products, plans),
+        status: 'paid',
+        eventKey: `checkout:${checkoutSessionId}:paid`,
+        createdAt: now,
+      })
+      .onConflictDoNothing({ target: paymentUpdates.eventKey });
+    return { ok: true, value: { checkoutSessionId, orderId, fulfilled: true } } as const;
+  });
+}
+
+/** A declined attempt is a payment event too: the buyer sees it among their payment updates. */
+export async function recordDeclinedPayment(db: Database, session: CheckoutSession, reason: string, now = new Date()): Promise<void> {
+  await db.insert(paymentUpdates).values({
+    userId: session.userId,
+    message: `Payment of ${formatBirr(session.amountBirr)} declined: ${reason}`,
+    status: 'declined',
+    eventKey: `checkout:${session.id}:declined:${randomUUID()}`,
+    createdAt: now,
+  });
+}
+
+export async function setProviderSessionId(db: Database, id: string, providerSessionId: string): Promise<void> {
+  await db.update(checkoutSessions).set({ providerSessionId }).where(eq(checkoutSessions.id, id));
+}
+
+/** Marks an open checkout as given up (the provider could not start it). */
+export async function expireCheckoutSession(db: Database, id: string): Promise<void> {
+  await db.update(checkoutSessions).set({ status: 'expired' }).where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')));
+}

@@ -1,0 +1,29 @@
+/**
+ * The demo shop's shared words (isomorphic, imported by the cart island, so no zod here): money in
+ * Birr, the cart's item, the storage key and the spec's texts.
+ */
+
+/** Whole Birr with thousands separators: `5,200 Birr`. */
+const birr = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+export function formatBirr(amount: number): string {
+  return `${birr.format(amount)} Birr`;
+}
+
+/** What the cart keeps per product (the price is for display; the server prices every checkout). */
+export interface CartItem {
+  id: number;
+  name: string;
+  price: number;
+}
+
+/** localStorage key of the cart (the shop's island writes it; /success clears it). */
+export const CART_STORAGE_KEY = 'sefer:cart';
+
+/** Most lines a checkout may have: every product and plan once. */
+export const MAX_CHECKOUT_ITEMS = 30;
+
+export const SHOP_TEXTS = {
+  emptyCart: 'No items in cart.',
+  noProducts: 'No products found.',
+  cancelled: 'Payment Cancelled',
+} as const;

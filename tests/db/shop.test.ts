@@ -1,0 +1,360 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { checkoutSessions, orders, paymentUpdates, shopProducts, subscriptions, walletEntries } from '../../src/db/schema.ts';
+import {
+  adminListOrders,
+  adminOpenRefunds,
+  cancelSubscription,
+  decideRefund,
+  listOrders,
+  listPaymentUpdates,
+  listRefunds,
+  listSubscriptions,
+  markDelivered,
+  requestRefund,
+  walletOf,
+} from '../../src/lib/server/account.server.ts';
+import type { SessionUser } from '../../src/lib/server/auth.server.ts';
+import { confirmCheckout, startCheckout, testCheckoutProvider } from '../../src/lib/server/payments.server.ts';
+import { seedShopPlans } from '../../src/lib/server/seed.server.ts';
+import { fulfilCheckout, getCheckoutSession, listShopItems, recordDeclinedPayment } from '../../src/lib/server/shop.server.ts';
+import { createStripeProvider, handleStripeWebhook, stripeClient, stripeSessionParams } from '../../src/lib/server/stripe.server.ts';
+import { createSeller } from '../fixtures/listings.ts';
+import { createTestDatabase, drivers, type TestDatabase } from './test-database.ts';
+
+const person = (id: string, isAdmin = false): SessionUser => ({ id, email: `${id}@test.invalid`, name: `Buyer ${id}`, firstName: id, lastName: null, image: null, isAdmin });
+const buyer = person('buyer-1');
+const other = person('buyer-2');
+const admin = person('admin-1', true);
+
+const PRODUCTS = [
+  { slug: 'speaker', name: 'Bluetooth Speaker', priceBirr: 5200 },
+  { slug: 'phone', name: 'Smartphone A15', priceBirr: 18500 },
+  { slug: 'laptop', name: 'Laptop Pro 16"', priceBirr: 115000 },
+];
+
+describe.each(drivers())('shop, checkout and account data on %s', (driver) => {
+  let t: TestDatabase;
+  let ids: Record<string, number>;
+  let planId: number;
+
+  beforeAll(async () => {
+    t = await createTestDatabase(driver);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  beforeEach(async () => {
+    await t.db.execute(sql`truncate users, shop_products, checkout_sessions, orders, order_items, payment_updates, wallet_entries, subscriptions, refunds, rate_limits restart identity cascade`);
+    for (const u of [buyer, other, admin]) await createSeller(t.db, u.id, u.email);
+    const rows = await t.db
+      .insert(shopProducts)
+      .values(PRODUCTS.map((p, position) => ({ ...p, description: `${p.name}.`, specs: ['One year warranty'], position })))
+      .returning({ id: shopProducts.id, slug: shopProducts.slug });
+    ids = Object.fromEntries(rows.map((r) => [r.slug, r.id]));
+    await seedShopPlans(t.db);
+    await seedShopPlans(t.db); // idempotent
+    planId = (await listShopItems(t.db, { kind: 'plan' }))[0]!.id;
+  });
+
+  async function checkout(user: SessionUser, items: unknown[]) {
+    const result = await startCheckout(t.db, user, { items }, testCheckoutProvider);
+    if (!result.ok) throw new Error(`checkout refused: ${result.error}`);
+    return result.value;
+  }
+
+  it('lists products by position and searches names case-insensitively, wildcards as text', async () => {
+    expect((await listShopItems(t.db, { kind: 'product' })).map((p) => p.name)).toEqual(PRODUCTS.map((p) => p.name));
+    expect((await listShopItems(t.db, { kind: 'product', q: 'SMART' })).map((p) => p.name)).toEqual(['Smartphone A15']);
+    expect(await listShopItems(t.db, { kind: 'product', q: '%' })).toEqual([]);
+    expect((await listShopItems(t.db, { kind: 'plan' })).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('prices every item from the database: names and prices sent by the client are ignored', async () => {
+    const { id, url } = await checkout(buyer, [
+      { id: ids.phone, name: 'Free phone', price: 1, quantity: 1 },
+      { id: String(ids.speaker), name: '<script>', price: -5, quantity: 1 },
+    ]);
+    expect(url).toBe(`/checkout/${id}`);
+    const session = await getCheckoutSession(t.db, id);
+    expect(session).toMatchObject({ userId: buyer.id, provider: 'test', status: 'open', amountBirr: 18500 + 5200 });
+    expect(session!.lines.map((l) => [l.name, l.priceBirr, l.quantity])).toEqual([
+      ['Smartphone A15', 18500, 1],
+      ['Bluetooth Speaker', 5200, 1],
+    ]);
+  });
+
+  it('refuses unknown ids, quantities other than 1, duplicates, an empty cart and a signed-out visitor', async () => {
+    const refused = async (user: SessionUser | null, body: unknown) => startCheckout(t.db, user, body, testCheckoutProvider);
+    expect(await refused(buyer, { items: [{ id: 99999, quantity: 1 }] })).toMatchObject({ ok: false, status: 400 });
+    expect(await refused(buyer, { items: [{ id: ids.phone, quantity: 2 }] })).toMatchObject({ ok: false, status: 400 });
+    expect(await refused(buyer, { items: [{ id: ids.phone, quantity: 0 }] })).toMatchObject({ ok: false, status: 400 });
+    expect(await refused(buyer, { items: [{ id: ids.phone }, { id: ids.phone }] })).toMatchObject({ ok: false, status: 400 });
+    expect(await refused(buyer, { items: [{ id: 'abc', quantity: 1 }] })).toMatchObject({ ok: false, status: 400 });
+    expect(await refused(buyer, { items: [] })).toMatchObject({ ok: false, status: 400, error: 'Your cart is empty.' });
+    expect(await refused(buyer, 'items')).toMatchObject({ ok: false, status: 400 });
+    expect(await refused(null, { items: [{ id: ids.phone, quantity: 1 }] })).toMatchObject({ ok: false, status: 401 });
+    expect(await t.db.$count(checkoutSessions)).toBe(0);
+  });
+
+  it('fulfils a checkout once: the same payment twice makes one order and one payment update', async () => {
+    const { id } = await checkout(buyer, [{ id: ids.phone, quantity: 1 }, { id: ids.speaker, quantity: 1 }]);
+    const first = await fulfilCheckout(t.db, id);
+    expect(first).toMatchObject({ ok: true, value: { fulfilled: true } });
+    const again = await Promise.all([fulfilCheckout(t.db, id), fulfilCheckout(t.db, id)]);
+    for (const r of again) expect(r).toMatchObject({ ok: true, value: { fulfilled: false, orderId: first.ok ? first.value.orderId : -1 } });
+    expect(await t.db.$count(orders)).toBe(1);
+    expect(await t.db.$count(paymentUpdates)).toBe(1);
+
+    const pending = await listOrders(t.db, buyer.id, 'pending');
+    expect(pending).toMatchObject([{ productName: 'Smartphone A15, Bluetooth Speaker', status: 'pending', totalBirr: 23700, refund: null }]);
+    expect(await listPaymentUpdates(t.db, buyer.id)).toMatchObject([{ status: 'paid', message: expect.stringContaining('23,700 Birr') }]);
+    expect(await listOrders(t.db, other.id, 'pending')).toEqual([]);
+    expect(await fulfilCheckout(t.db, 'chk_missing')).toMatchObject({ ok: false, status: 404 });
+  });
+
+  it('a declined card records a payment update and no order', async () => {
+    const { id } = await checkout(buyer, [{ id: ids.phone, quantity: 1 }]);
+    await recordDeclinedPayment(t.db, (await getCheckoutSession(t.db, id))!, 'Your card was declined.');
+    expect(await t.db.$count(orders)).toBe(0);
+    expect(await listPaymentUpdates(t.db, buyer.id)).toMatchObject([{ status: 'declined' }]);
+    expect((await getCheckoutSession(t.db, id))!.status).toBe('open');
+  });
+
+  it('a plan becomes a subscription the buyer can cancel (only their own)', async () => {
+    const { id } = await checkout(buyer, [{ id: planId, quantity: 1 }, { id: ids.speaker, quantity: 1 }]);
+    const done = await fulfilCheckout(t.db, id);
+    expect(done).toMatchObject({ ok: true, value: { fulfilled: true } });
+    expect((await listOrders(t.db, buyer.id, 'pending'))[0]).toMatchObject({ productName: 'Bluetooth Speaker', totalBirr: 5200 });
+    const [sub] = await listSubscriptions(t.db, buyer.id);
+    expect(sub).toMatchObject({ status: 'active' });
+    expect(await cancelSubscription(t.db, other, sub!.id)).toMatchObject({ ok: false, status: 404 });
+    expect(await cancelSubscription(t.db, buyer, sub!.id)).toMatchObject({ ok: true, value: { status: 'cancelled' } });
+    expect(await cancelSubscription(t.db, buyer, sub!.id)).toMatchObject({ ok: true, value: { status: 'cancelled' } });
+    expect(await t.db.$count(subscriptions)).toBe(1);
+  });
+
+  it('an admin marks an order delivered; it moves from pending to completed', async () => {
+    const { id } = await checkout(buyer, [{ id: ids.laptop, quantity: 1 }]);
+    const done = await fulfilCheckout(t.db, id);
+    const orderId = done.ok ? done.value.orderId! : -1;
+    expect(await markDelivered(t.db, buyer, orderId)).toMatchObject({ ok: false, status: 403 });
+    expect(await adminListOrders(t.db, buyer, 'pending')).toMatchObject({ ok: false, status: 403 });
+    expect(await adminListOrders(t.db, admin, 'pending')).toMatchObject({ ok: true, value: [{ id: orderId, customerEmail: buyer.email }] });
+    expect(await markDelivered(t.db, admin, orderId)).toEqual({ ok: true, value: { id: orderId, status: 'delivered' } });
+    expect(await markDelivered(t.db, admin, orderId)).toEqual({ ok: true, value: { id: orderId, status: 'delivered' } });
+    expect(await markDelivered(t.db, admin, 99999)).toMatchObject({ ok: false, status: 404 });
+    expect(await listOrders(t.db, buyer.id, 'pending')).toEqual([]);
+    expect(await listOrders(t.db, buyer.id, 'delivered')).toMatchObject([{ id: orderId, status: 'delivered' }]);
+  });
+
+  it('an approved refund credits the wallet once and adds a payment update', async () => {
+    const { id } = await checkout(buyer, [{ id: ids.phone, quantity: 1 }, { id: ids.speaker, quantity: 1 }]);
+    const done = await fulfilCheckout(t.db, id);
+    const orderId = done.ok ? done.value.orderId! : -1;
+
+    expect(await requestRefund(t.db, other, orderId)).toMatchObject({ ok: false, status: 404 });
+    const requested = await requestRefund(t.db, buyer, orderId);
+    expect(requested).toMatchObject({ ok: true, value: { status: 'requested', amountBirr: 23700, productName: 'Smartphone A15, Bluetooth Speaker' } });
+    expect(await requestRefund(t.db, buyer, orderId)).toMatchObject({ ok: false, status: 409 });
+    const refundId = requested.ok ? requested.value.id : -1;
+
+    expect(await decideRefund(t.db, buyer, refundId, 'approve')).toMatchObject({ ok: false, status: 403 });
+    expect(await adminOpenRefunds(t.db, admin)).toMatchObject({ ok: true, value: [{ id: refundId, customerEmail: buyer.email }] });
+    const results = await Promise.all([decideRefund(t.db, admin, refundId, 'approve'), decideRefund(t.db, admin, refundId, 'approve')]);
+    expect(results.filter((r) => r.ok && r.value.changed)).toHaveLength(1);
+    expect(await decideRefund(t.db, admin, refundId, 'decline')).toMatchObject({ ok: true, value: { status: 'approved', changed: false } });
+
+    expect(await walletOf(t.db, buyer.id)).toMatchObject({ balance: 23700, entries: [{ amountBirr: 23700 }] });
+    expect(await t.db.$count(walletEntries)).toBe(1);
+    expect((await listPaymentUpdates(t.db, buyer.id)).map((u) => u.status)).toEqual(['refunded', 'paid']);
+    expect(await listRefunds(t.db, buyer.id)).toMatchObject([{ status: 'approved' }]);
+    expect((await listOrders(t.db, buyer.id, 'pending'))[0]!.refund).toMatchObject({ status: 'approved' });
+    expect(await adminOpenRefunds(t.db, admin)).toEqual({ ok: true, value: [] });
+    expect(await walletOf(t.db, other.id)).toEqual({ balance: 0, entries: [] });
+  });
+
+  it('a declined refund leaves the wallet alone', async () => {
+    const { id } = await checkout(buyer, [{ id: ids.speaker, quantity: 1 }]);
+    const done = await fulfilCheckout(t.db, id);
+    const refund = await requestRefund(t.db, buyer, done.ok ? done.value.orderId! : -1);
+    expect(await decideRefund(t.db, admin, refund.ok ? refund.value.id : -1, 'decline')).toMatchObject({ ok: true, value: { status: 'declined', changed: true } });
+    expect((await walletOf(t.db, buyer.id)).balance).toBe(0);
+    expect((await listPaymentUpdates(t.db, buyer.id))[0]).toMatchObject({ status: 'refund declined' });
+  });
+
+  describe('Stripe (a local fake of its API, no network)', () => {
+    const secretKey = 'sk_test_fake';
+    const webhookSecret = 'whsec_test_secret';
+    const stripeConfig = { secretKey, publishableKey: 'pk_test_fake', webhookSecret };
+    let server: Server;
+    let port: number;
+    const received: { method: string; path: string; body: URLSearchParams; idempotencyKey: string | undefined }[] = [];
+    let paid = true;
+
+    const readBody = (req: IncomingMessage) =>
+      new Promise<string>((resolve) => {
+        let data = '';
+        req.on('data', (chunk) => (data += chunk));
+        req.on('end', () => resolve(data));
+      });
+
+    beforeAll(async () => {
+      server = createServer(async (req, res) => {
+        const body = new URLSearchParams(await readBody(req));
+        received.push({ method: req.method!, path: req.url!, body, idempotencyKey: req.headers['idempotency-key'] as string | undefined });
+        res.setHeader('content-type', 'application/json');
+        if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
+          res.end(JSON.stringify({ id: 'cs_test_fake1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_fake1', status: 'open' }));
+        } else if (req.method === 'GET' && req.url?.startsWith('/v1/checkout/sessions/cs_test_fake1')) {
+          const last = received.find((r) => r.method === 'POST')!.body;
+          res.end(
+            JSON.stringify({
+              id: 'cs_test_fake1',
+              object: 'checkout.session',
+              status: paid ? 'complete' : 'open',
+              payment_status: paid ? 'paid' : 'unpaid',
+              client_reference_id: last.get('client_reference_id'),
+              amount_total: Number(last.get('line_items[0][price_data][unit_amount]')) + Number(last.get('line_items[1][price_data][unit_amount]') ?? 0),
+              currency: 'etb',
+            }),
+          );
+        } else {
+          res.statusCode = 404;
+          res.end(JSON.stringify({ error: { message: 'not faked', type: 'invalid_request_error' } }));
+        }
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      port = (server.address() as AddressInfo).port;
+    });
+    afterAll(async () => {
+      await new Promise((resolve) => server.close(resolve));
+    });
+    beforeEach(() => {
+      received.length = 0;
+      paid = true;
+    });
+
+    const client = () => stripeClient(stripeConfig, { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0 });
+
+    it('builds the Checkout Session from server prices, in santim, with our id as the reference', async () => {
+      const params = stripeSessionParams(
+        { id: 'chk_abc', lines: [{ shopProductId: 1, name: 'Smartphone A15', priceBirr: 18500, quantity: 1 }], amountBirr: 18500, customerEmail: 'b@x.et' },
+        'https://sefer.et',
+      );
+      expect(params).toEqual({
+        mode: 'payment',
+        client_reference_id: 'chk_abc',
+        customer_email: 'b@x.et',
+        line_items: [{ quantity: 1, price_data: { currency: 'etb', unit_amount: 1850000, product_data: { name: 'Smartphone A15' } } }],
+        metadata: { checkout_session_id: 'chk_abc' },
+        success_url: 'https://sefer.et/success?session_id=chk_abc',
+        cancel_url: 'https://sefer.et/cancel?session_id=chk_abc',
+      });
+    });
+
+    async function stripeCheckout() {
+      const provider = createStripeProvider(stripeConfig, 'http://localhost:4321', client());
+      const result = await startCheckout(t.db, buyer, { items: [{ id: ids.phone, price: 1, quantity: 1 }, { id: ids.speaker, quantity: 1 }] }, provider);
+      if (!result.ok) throw new Error(result.error);
+      return { provider, ...result.value };
+    }
+
+    it('sends the session to Stripe and answers its hosted url', async () => {
+      const { id, url } = await stripeCheckout();
+      expect(url).toBe('https://checkout.stripe.com/c/pay/cs_test_fake1');
+      const [call] = received;
+      expect(call).toMatchObject({ method: 'POST', path: '/v1/checkout/sessions', idempotencyKey: `sefer-${id}` });
+      expect(Object.fromEntries(call!.body)).toMatchObject({
+        mode: 'payment',
+        client_reference_id: id,
+        customer_email: buyer.email,
+        'line_items[0][price_data][currency]': 'etb',
+        'line_items[0][price_data][unit_amount]': '1850000',
+        'line_items[0][price_data][product_data][name]': 'Smartphone A15',
+        'line_items[0][quantity]': '1',
+        'line_items[1][price_data][unit_amount]': '520000',
+        success_url: `http://localhost:4321/success?session_id=${id}`,
+      });
+      expect(await getCheckoutSession(t.db, id)).toMatchObject({ provider: 'stripe', providerSessionId: 'cs_test_fake1', status: 'open' });
+    });
+
+    it('a provider that cannot start gives 502 and expires the checkout', async () => {
+      const broken = createStripeProvider(stripeConfig, 'http://localhost:4321', stripeClient(stripeConfig, { host: '127.0.0.1', port: 9, protocol: 'http', maxNetworkRetries: 0, timeout: 2000 }));
+      const result = await startCheckout(t.db, buyer, { items: [{ id: ids.phone, quantity: 1 }] }, broken);
+      expect(result).toMatchObject({ ok: false, status: 502 });
+      expect((await t.db.select().from(checkoutSessions))[0]).toMatchObject({ status: 'expired' });
+    });
+
+    function event(type: string, checkoutId: string, overrides: Record<string, unknown> = {}) {
+      return JSON.stringify({
+        id: 'evt_test_1',
+        object: 'event',
+        type,
+        data: {
+          object: {
+            id: 'cs_test_fake1',
+            object: 'checkout.session',
+            client_reference_id: checkoutId,
+            metadata: { checkout_session_id: checkoutId },
+            status: 'complete',
+            payment_status: 'paid',
+            amount_total: 2370000,
+            currency: 'etb',
+            ...overrides,
+          },
+        },
+      });
+    }
+
+    it('rejects a webhook with a bad or missing signature and writes nothing', async () => {
+      const { id } = await stripeCheckout();
+      const payload = event('checkout.session.completed', id);
+      const forged = client().webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
+      expect(await handleStripeWebhook(t.db, payload, forged, stripeConfig, client())).toMatchObject({ status: 400 });
+      expect(await handleStripeWebhook(t.db, payload, null, stripeConfig, client())).toMatchObject({ status: 400 });
+      const signed = client().webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+      expect(await handleStripeWebhook(t.db, payload.replace('2370000', '100'), signed, stripeConfig, client())).toMatchObject({ status: 400 });
+      expect(await t.db.$count(orders)).toBe(0);
+      expect(await t.db.$count(paymentUpdates)).toBe(0);
+    });
+
+    it('accepts a signed checkout.session.completed and fulfils it once, however often it arrives', async () => {
+      const { id } = await stripeCheckout();
+      const payload = event('checkout.session.completed', id);
+      const header = client().webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+      const first = await handleStripeWebhook(t.db, payload, header, stripeConfig, client());
+      expect(first).toMatchObject({ status: 200, body: { received: true, fulfilment: { fulfilled: true } } });
+      const second = await handleStripeWebhook(t.db, payload, header, stripeConfig, client());
+      expect(second).toMatchObject({ status: 200, body: { received: true, fulfilment: { fulfilled: false } } });
+      expect(await t.db.$count(orders)).toBe(1);
+      expect(await t.db.$count(paymentUpdates)).toBe(1);
+      expect((await listOrders(t.db, buyer.id, 'pending'))[0]).toMatchObject({ totalBirr: 23700 });
+    });
+
+    it('ignores other events, unpaid sessions and sessions it did not create; refuses a wrong amount', async () => {
+      const { id } = await stripeCheckout();
+      const sign = (payload: string) => client().webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+      const send = (payload: string) => handleStripeWebhook(t.db, payload, sign(payload), stripeConfig, client());
+      expect(await send(event('payment_intent.created', id))).toMatchObject({ status: 200, body: { ignored: 'payment_intent.created' } });
+      expect(await send(event('checkout.session.completed', id, { payment_status: 'unpaid' }))).toMatchObject({ status: 200, body: { ignored: expect.stringContaining('unpaid') } });
+      expect(await send(event('checkout.session.completed', 'chk_not_ours'))).toMatchObject({ status: 200, body: { ignored: 'unknown checkout session' } });
+      expect(await send(event('checkout.session.completed', id, { id: 'cs_test_other' }))).toMatchObject({ status: 200, body: { ignored: 'unknown checkout session' } });
+      expect(await send(event('checkout.session.completed', id, { amount_total: 100 }))).toMatchObject({ status: 409 });
+      expect(await t.db.$count(orders)).toBe(0);
+    });
+
+    it('the success page confirms a paid session with Stripe when the webhook is late', async () => {
+      const { id, provider } = await stripeCheckout();
+      paid = false;
+      expect(await confirmCheckout(t.db, (await getCheckoutSession(t.db, id))!, provider)).toBeNull();
+      paid = true;
+      expect(await confirmCheckout(t.db, (await getCheckoutSession(t.db, id))!, provider)).toMatchObject({ ok: true, value: { fulfilled: true } });
+      expect(await t.db.$count(orders)).toBe(1);
+      const [row] = await t.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
+      expect(row!.status).toBe('complete');
+    });
+  });
+});
