@@ -24,6 +24,7 @@ export const MENU_LINKS: readonly NavLink[] = [
   { label: 'My Posts', href: '/myposts' },
   { label: 'Add your business', href: '/form' },
   { label: 'Recents', href: '/recents' },
+  { label: 'Shop', href: '/shop' },
   { label: 'About us', href: '/aboutus' },
 ];
 
