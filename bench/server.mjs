@@ -1,5 +1,5 @@
 /**
- * Starts and stops the production server (`scripts/start.mjs`) on a benchmark data folder, and the
+ * Starts and stops the production server (`scripts/start.mjs`, through bench/app.mjs) on a benchmark data folder, and the
  * baselines: a minimal Node static server with the same compression, and nginx when installed.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -42,7 +42,7 @@ export async function startApp({ port, dataDir, databaseUrl, logFile, log = () =
   delete env.SEFER_NOW;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(ROOT, 'bench/app.mjs')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = [];
   const file = logFile ? createWriteStream(logFile) : null;
   const keep = (chunk) => {
