@@ -13,10 +13,9 @@ export function renderReport(report, file = '') {
   const m = report.machine;
   out.push(`Run of ${report.startedAt} (${file}), commit ${report.commit?.slice(0, 10)}${report.sourcesDirty ? ' + uncommitted changes' : ''}; ${m.cores} cores (${m.cpuModel}), ${m.memoryGiB} GiB, Node ${m.node}; load average at start ${m.loadAverageAtStart.join(' ')}.`);
   out.push(`autocannon: ${report.settings.connections} connections, ${report.settings.durationSec} s per page type after ${report.settings.warmupSec} s of warm-up, Accept-Encoding: ${report.settings.acceptEncoding}.`);
-  for (const run of report.runs) {
+  const loadTable = (run, pages, withBaseline) => {
     const staticRps = run.baseline.node?.rps;
-    out.push(`\n**${fmt(run.n)} listings, ${run.backend}** (seeded in ${fmt(run.seed.totalMs / 1000, 1)} s, ${fmt(run.seed.verified)} verified)\n`);
-    const rows = Object.entries(run.pages).map(([name, p]) => [
+    const rows = Object.entries(pages).map(([name, p]) => [
       name,
       fmt(p.rps),
       fmt(p.latencyMs.p50, 1),
@@ -25,22 +24,43 @@ export function renderReport(report, file = '') {
       fmt(p.non2xx),
       fmt(p.errors + p.timeouts),
       staticRps ? fmt(p.rps / staticRps, 2) : '–',
+      fmt(p.loadAvg1m, 1),
     ]);
-    for (const [name, b] of Object.entries({ 'static (node)': run.baseline.node, 'static (nginx)': run.baseline.nginx })) {
-      if (b) rows.push([`*${name}*`, fmt(b.rps), fmt(b.latencyMs.p50, 1), fmt(b.latencyMs.p97_5, 1), fmt(b.latencyMs.p99, 1), fmt(b.non2xx), fmt(b.errors + b.timeouts), fmt(staticRps ? b.rps / staticRps : null, 2)]);
+    if (withBaseline) {
+      for (const [name, b] of Object.entries({ 'static (node)': run.baseline.node, 'static (nginx)': run.baseline.nginx })) {
+        if (b) rows.push([`*${name}*`, fmt(b.rps), fmt(b.latencyMs.p50, 1), fmt(b.latencyMs.p97_5, 1), fmt(b.latencyMs.p99, 1), fmt(b.non2xx), fmt(b.errors + b.timeouts), fmt(staticRps ? b.rps / staticRps : null, 2), fmt(b.loadAvg1m, 1)]);
+      }
     }
-    out.push(table(['page type', 'req/s', 'p50 ms', 'p97.5 ms', 'p99 ms', 'non-2xx', 'errors', '× static'], rows));
+    return table(['page type', 'req/s', 'p50 ms', 'p97.5 ms', 'p99 ms', 'non-2xx', 'errors', '× static', 'load avg'], rows);
+  };
+  for (const run of report.runs) {
+    out.push(`\n**${fmt(run.n)} listings, ${run.backend}** (seeded in ${fmt(run.seed.totalMs / 1000, 1)} s, ${fmt(run.seed.verified)} verified)\n`);
+    if (run.pagesUncached) {
+      out.push('Page cache off (PAGE_CACHE_SECONDS=0: every request renders; what signed-in visitors and cache misses cost):\n');
+      out.push(loadTable(run, run.pagesUncached, false));
+      out.push('\nDefault configuration (pages cached 30 s for visitors who are not signed in), and the static baseline:\n');
+    }
+    out.push(loadTable(run, run.pages, true));
   }
   for (const [backend, s] of Object.entries(report.summary ?? {})) {
-    if (Object.keys(s.p50Growth).length === 0) continue;
     const [small, large] = [s.sizes[0], s.sizes.at(-1)];
+    if (small === large) continue;
     const runSmall = report.runs.find((r) => r.backend === backend && r.n === small);
     const runLarge = report.runs.find((r) => r.backend === backend && r.n === large);
+    const passes = [['uncached', 'pagesUncached', 'page cache off'], ['default', 'pages', 'default configuration']].filter(([, key]) => runLarge[key]);
+    const names = Object.keys(runLarge.pages);
     out.push(`\n**p50 at ${fmt(large)} ÷ p50 at ${fmt(small)} listings, ${backend}**\n`);
     out.push(
       table(
-        ['page type', `p50 ${fmt(small)}`, `p50 ${fmt(large)}`, 'ratio'],
-        Object.entries(s.p50Growth).map(([name, ratio]) => [name, fmt(runSmall.pages[name]?.latencyMs.p50, 1), fmt(runLarge.pages[name]?.latencyMs.p50, 1), fmt(ratio, 2)]),
+        ['page type', ...passes.flatMap(([, , label]) => [`${label}: p50 ${fmt(small)}`, `p50 ${fmt(large)}`, 'ratio'])],
+        names.map((name) => [
+          name,
+          ...passes.flatMap(([, key]) => {
+            const a = runSmall[key]?.[name]?.latencyMs.p50;
+            const b = runLarge[key]?.[name]?.latencyMs.p50;
+            return [fmt(a, 1), fmt(b, 1), a && b ? fmt(b / a, 2) : '–'];
+          }),
+        ]),
       ),
     );
   }
@@ -93,26 +113,32 @@ export function renderReport(report, file = '') {
   return out.join('\n');
 }
 
-/** Before/after: req/s and p50 of each page type, for every size both runs have. */
+/** Before/after: req/s, p50 and p99 of each page type, for every size both runs have. */
 export function renderComparison(before, after) {
   const rows = [];
+  const hasUncached = after.runs.some((r) => r.pagesUncached);
   for (const a of after.runs) {
     const b = before.runs.find((r) => r.n === a.n && r.backend === a.backend);
     if (!b) continue;
     for (const [name, p] of Object.entries(a.pages)) {
       const q = b.pages[name];
+      const u = a.pagesUncached?.[name];
       rows.push([
         `${name}, ${fmt(a.n)}${a.backend === 'pglite' ? '' : ` (${a.backend})`}`,
         q ? fmt(q.rps) : '–',
+        ...(hasUncached ? [u ? fmt(u.rps) : '–'] : []),
         fmt(p.rps),
         q ? fmt(q.latencyMs.p50, 1) : '–',
+        ...(hasUncached ? [u ? fmt(u.latencyMs.p50, 1) : '–'] : []),
         fmt(p.latencyMs.p50, 1),
         q ? fmt(q.latencyMs.p99, 1) : '–',
+        ...(hasUncached ? [u ? fmt(u.latencyMs.p99, 1) : '–'] : []),
         fmt(p.latencyMs.p99, 1),
       ]);
     }
   }
-  return table(['page type, listings', 'req/s before', 'req/s after', 'p50 before', 'p50 after', 'p99 before', 'p99 after'], rows);
+  const cols = (what) => [`${what} before`, ...(hasUncached ? [`${what} after, cache off`] : []), `${what} after`];
+  return table(['page type, listings', ...cols('req/s'), ...cols('p50 ms'), ...cols('p99 ms')], rows);
 }
 
 if (process.argv[1] === new URL(import.meta.url).pathname) {

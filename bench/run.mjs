@@ -14,6 +14,7 @@
  *   BENCH_CONNECTIONS=10         concurrent connections
  *   BENCH_PAGES=home,search      only these page types (default: all)
  *   BENCH_LIGHTHOUSE=false       skip Lighthouse;  BENCH_WEIGHT=false skips the page weights
+ *   BENCH_UNCACHED=false         skip the pass with the page cache off (PAGE_CACHE_SECONDS=0)
  *   BENCH_DATABASE_URL=postgres://…  also run every size on PostgreSQL (a database is created and dropped per size)
  *   BENCH_LABEL=before           suffix of the results file (<date>-<label>.json)
  *   BENCH_KEEP_DATA=true         keep the generated data folders under bench/results/tmp/
@@ -41,6 +42,7 @@ const settings = {
   connections: Number(env.BENCH_CONNECTIONS ?? 10),
   pages: env.BENCH_PAGES ? env.BENCH_PAGES.split(',').map((s) => s.trim()) : null,
   lighthouse: flag(env.BENCH_LIGHTHOUSE, true),
+  uncached: flag(env.BENCH_UNCACHED, true),
   weight: flag(env.BENCH_WEIGHT, true),
   databaseUrl: env.BENCH_DATABASE_URL || null,
   label: env.BENCH_LABEL || null,
@@ -106,76 +108,100 @@ async function withPostgresDatabase(url, name, fn) {
   }
 }
 
-/** One catalogue size on one backend: seed, serve, load every page type, baseline, weight. */
+/** Load on every page type of a running server; returns page type → measurement. */
+async function loadPages(app, seed, label) {
+  const pages = {};
+  const types = pageTypes(seed);
+  // The sitemap may be an index: then its first child sitemap is measured too.
+  const sitemap = await (await fetch(app.origin + '/sitemap.xml')).text();
+  if (sitemap.includes('<sitemapindex')) {
+    const first = /<loc>([^<]+)<\/loc>/.exec(sitemap.replace(/<loc>[^<]*\/sitemaps\/pages\.xml<\/loc>/, ''))?.[1];
+    if (first) types['sitemap-page'] = [new URL(first).pathname];
+  }
+  for (const [name, paths] of Object.entries(types)) {
+    if (settings.pages && !settings.pages.includes(name) && !(name === 'sitemap-page' && settings.pages.includes('sitemap'))) continue;
+    const probe = await fetch(app.origin + paths[0], { redirect: 'manual' });
+    const probeBody = await probe.arrayBuffer();
+    const accept = name === 'api' ? 'application/json' : name.startsWith('sitemap') ? 'application/xml' : 'text/html';
+    await warm({ origin: app.origin, paths, connections: settings.connections, durationSec: settings.warmupSec });
+    const m = await measure({ origin: app.origin, paths, connections: settings.connections, durationSec: settings.durationSec, accept });
+    if (app.exited() !== null) throw new Error(`the server stopped (${app.exited()}) while measuring ${name}:\n${app.output.join('')}`);
+    pages[name] = { paths: paths.length > 4 ? [`${paths.length} paths, e.g. ${paths[0]}`] : paths, probeStatus: probe.status, probeBytes: probeBody.byteLength, ...m };
+    log(`[bench] ${label.padEnd(9)} ${name.padEnd(12)} ${String(m.rps).padStart(8)} req/s  p50 ${m.latencyMs.p50} ms  p97.5 ${m.latencyMs.p97_5} ms  p99 ${m.latencyMs.p99} ms  non2xx ${m.non2xx}  errors ${m.errors}`);
+  }
+  return pages;
+}
+
+/**
+ * One catalogue size on one backend: seed, serve (as configured by default, then with the page
+ * cache off: what a cache miss and every signed-in visitor cost), load every page type, baseline,
+ * weight.
+ */
 async function runSize({ n, backend, databaseUrl, withLighthouse }) {
   const dataDir = path.join(TMP, `n${n}-${backend}`);
   await rm(dataDir, { recursive: true, force: true });
   await mkdir(dataDir, { recursive: true });
   log(`\n[bench] ${n.toLocaleString('en-US')} listings on ${backend}: seeding…`);
   const seed = await seedCatalogue({ n, dataDir, databaseUrl, log });
-  const app = await startApp({ port: settings.port, dataDir, databaseUrl, logFile: path.join(TMP, `app-n${n}-${backend}.log`) });
-  log(`[bench] server ready in ${app.readyMs} ms`);
-  const result = { n, backend, seed: { ...seed, samples: seed.samples.length }, serverReadyMs: app.readyMs, pages: {}, baseline: {} };
+  const result = { n, backend, seed: { ...seed, samples: seed.samples.length }, pages: {}, baseline: {} };
   try {
-    const types = pageTypes(seed);
-    // The sitemap may be an index: then its first child sitemap is measured too.
-    const sitemap = await (await fetch(app.origin + '/sitemap.xml')).text();
-    if (sitemap.includes('<sitemapindex')) {
-      const first = /<loc>([^<]+)<\/loc>/.exec(sitemap)?.[1];
-      if (first) types['sitemap-page'] = [new URL(first).pathname];
-    }
-    for (const [name, paths] of Object.entries(types)) {
-      if (settings.pages && !settings.pages.includes(name) && !(name === 'sitemap-page' && settings.pages.includes('sitemap'))) continue;
-      const probe = await fetch(app.origin + paths[0], { redirect: 'manual' });
-      const probeBody = await probe.arrayBuffer();
-      const accept = name === 'api' ? 'application/json' : name.startsWith('sitemap') ? 'application/xml' : 'text/html';
-      await warm({ origin: app.origin, paths, connections: settings.connections, durationSec: settings.warmupSec });
-      const m = await measure({ origin: app.origin, paths, connections: settings.connections, durationSec: settings.durationSec, accept });
-      if (app.exited() !== null) throw new Error(`the server stopped (${app.exited()}) while measuring ${name}:\n${app.output.join('')}`);
-      result.pages[name] = { paths: paths.length > 4 ? [`${paths.length} paths, e.g. ${paths[0]}`] : paths, probeStatus: probe.status, probeBytes: probeBody.byteLength, ...m };
-      log(`[bench] ${name.padEnd(12)} ${String(m.rps).padStart(8)} req/s  p50 ${m.latencyMs.p50} ms  p97.5 ${m.latencyMs.p97_5} ms  p99 ${m.latencyMs.p99} ms  non2xx ${m.non2xx}  errors ${m.errors}`);
-    }
-
-    // Baseline: the category page's exact HTML bytes served as a static file.
-    const staticDir = path.join(dataDir, 'static');
-    await mkdir(staticDir, { recursive: true });
-    const html = Buffer.from(await (await fetch(app.origin + '/homes', { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
-    const file = path.join(staticDir, 'category.html');
-    await writeFile(file, html);
-    result.baseline.htmlBytes = html.length;
-    const node = await startStaticNode({ port: settings.port + 1, file });
-    try {
-      await warm({ origin: node.origin, paths: ['/'], connections: settings.connections, durationSec: settings.warmupSec });
-      result.baseline.node = await measure({ origin: node.origin, paths: ['/'], connections: settings.connections, durationSec: settings.durationSec });
-      log(`[bench] ${'static node'.padEnd(12)} ${String(result.baseline.node.rps).padStart(8)} req/s  p50 ${result.baseline.node.latencyMs.p50} ms`);
-    } finally {
-      await node.stop();
-    }
-    const nginx = await startStaticNginx({ port: settings.port + 2, dir: staticDir, fileName: 'category.html' });
-    if (nginx) {
+    if (settings.uncached) {
+      const app = await startApp({ port: settings.port, dataDir, databaseUrl, env: { PAGE_CACHE_SECONDS: '0' }, logFile: path.join(TMP, `app-n${n}-${backend}-uncached.log`) });
       try {
-        await warm({ origin: nginx.origin, paths: ['/'], connections: settings.connections, durationSec: settings.warmupSec });
-        result.baseline.nginx = await measure({ origin: nginx.origin, paths: ['/'], connections: settings.connections, durationSec: settings.durationSec });
-        log(`[bench] ${'static nginx'.padEnd(12)} ${String(result.baseline.nginx.rps).padStart(8)} req/s  p50 ${result.baseline.nginx.latencyMs.p50} ms`);
+        log(`[bench] server ready in ${app.readyMs} ms (PAGE_CACHE_SECONDS=0)`);
+        result.pagesUncached = await loadPages(app, seed, 'uncached');
       } finally {
-        await nginx.stop();
+        await app.stop();
       }
-    } else {
-      result.baseline.nginx = null;
     }
+    const app = await startApp({ port: settings.port, dataDir, databaseUrl, logFile: path.join(TMP, `app-n${n}-${backend}.log`) });
+    result.serverReadyMs = app.readyMs;
+    log(`[bench] server ready in ${app.readyMs} ms (default configuration)`);
+    try {
+      result.pages = await loadPages(app, seed, 'default');
 
-    if (settings.weight) {
-      const pages = { home: '/', category: '/homes', search: `/search?query=${SEARCH_TERMS[0]}`, nearby: NEARBY, detail: seed.samples[0] };
-      result.weight = await measureWeights({ origin: app.origin, pages });
-      result.bodyWeight = await bodyWeights({ origin: app.origin, paths: { api: '/api/products/?category=homes', sitemap: '/sitemap.xml' } });
-      log(`[bench] page weight measured (${Object.keys(result.weight).join(', ')})`);
-    }
-    if (withLighthouse) {
-      const pages = { home: '/', category: '/homes', detail: seed.samples[0], search: `/search?query=${SEARCH_TERMS[0]}` };
-      result.lighthouse = await runLighthouse({ origin: app.origin, pages, log });
+      // Baseline: the category page's exact HTML bytes served as a static file.
+      const staticDir = path.join(dataDir, 'static');
+      await mkdir(staticDir, { recursive: true });
+      const html = Buffer.from(await (await fetch(app.origin + '/homes', { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
+      const file = path.join(staticDir, 'category.html');
+      await writeFile(file, html);
+      result.baseline.htmlBytes = html.length;
+      const node = await startStaticNode({ port: settings.port + 1, file });
+      try {
+        await warm({ origin: node.origin, paths: ['/'], connections: settings.connections, durationSec: settings.warmupSec });
+        result.baseline.node = await measure({ origin: node.origin, paths: ['/'], connections: settings.connections, durationSec: settings.durationSec });
+        log(`[bench] ${'static node'.padEnd(22)} ${String(result.baseline.node.rps).padStart(8)} req/s  p50 ${result.baseline.node.latencyMs.p50} ms`);
+      } finally {
+        await node.stop();
+      }
+      const nginx = await startStaticNginx({ port: settings.port + 2, dir: staticDir, fileName: 'category.html' });
+      if (nginx) {
+        try {
+          await warm({ origin: nginx.origin, paths: ['/'], connections: settings.connections, durationSec: settings.warmupSec });
+          result.baseline.nginx = await measure({ origin: nginx.origin, paths: ['/'], connections: settings.connections, durationSec: settings.durationSec });
+          log(`[bench] ${'static nginx'.padEnd(22)} ${String(result.baseline.nginx.rps).padStart(8)} req/s  p50 ${result.baseline.nginx.latencyMs.p50} ms`);
+        } finally {
+          await nginx.stop();
+        }
+      } else {
+        result.baseline.nginx = null;
+      }
+
+      if (settings.weight) {
+        const pages = { home: '/', category: '/homes', search: `/search?query=${SEARCH_TERMS[0]}`, nearby: NEARBY, detail: seed.samples[0] };
+        result.weight = await measureWeights({ origin: app.origin, pages });
+        result.bodyWeight = await bodyWeights({ origin: app.origin, paths: { api: '/api/products/?category=homes', sitemap: '/sitemap.xml' } });
+        log(`[bench] page weight measured (${Object.keys(result.weight).join(', ')})`);
+      }
+      if (withLighthouse) {
+        const pages = { home: '/', category: '/homes', detail: seed.samples[0], search: `/search?query=${SEARCH_TERMS[0]}` };
+        result.lighthouse = await runLighthouse({ origin: app.origin, pages, log });
+      }
+    } finally {
+      await app.stop();
     }
   } finally {
-    await app.stop();
     if (!settings.keepData) await rm(dataDir, { recursive: true, force: true });
   }
   return result;
@@ -189,17 +215,23 @@ export function summarize(runs) {
     const list = runs.filter((r) => r.backend === backend).sort((a, b) => a.n - b.n);
     const small = list[0];
     const large = list.at(-1);
-    const s = { sizes: list.map((r) => r.n), toStatic: {}, p50Growth: {} };
-    for (const r of list) {
-      const staticRps = r.baseline.node?.rps;
-      s.toStatic[r.n] = Object.fromEntries(Object.entries(r.pages).map(([name, p]) => [name, staticRps ? Math.round((p.rps / staticRps) * 1000) / 1000 : null]));
-    }
-    if (small && large && small !== large) {
-      for (const name of Object.keys(large.pages)) {
-        const a = small.pages[name]?.latencyMs.p50;
-        const b = large.pages[name]?.latencyMs.p50;
-        s.p50Growth[name] = a && b ? Math.round((b / a) * 100) / 100 : null;
+    const s = { sizes: list.map((r) => r.n) };
+    for (const [pass, key] of [['default', 'pages'], ['uncached', 'pagesUncached']]) {
+      if (!large?.[key]) continue;
+      const toStatic = {};
+      for (const r of list) {
+        const staticRps = r.baseline.node?.rps;
+        toStatic[r.n] = Object.fromEntries(Object.entries(r[key] ?? {}).map(([name, p]) => [name, staticRps ? Math.round((p.rps / staticRps) * 1000) / 1000 : null]));
       }
+      const p50Growth = {};
+      if (small && small !== large) {
+        for (const name of Object.keys(large[key])) {
+          const a = small[key]?.[name]?.latencyMs.p50;
+          const b = large[key][name]?.latencyMs.p50;
+          p50Growth[name] = a && b ? Math.round((b / a) * 100) / 100 : null;
+        }
+      }
+      s[pass] = { toStatic, p50Growth };
     }
     summary[backend] = s;
   }

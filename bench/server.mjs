@@ -28,7 +28,7 @@ async function waitFor(url, timeoutMs, child) {
  * `node scripts/start.mjs` with SEED_DEMO=false on `dataDir` (or on `databaseUrl`).
  * Resolves when /healthz answers; `stop()` sends SIGTERM and waits for a clean exit.
  */
-export async function startApp({ port, dataDir, databaseUrl, logFile, log = () => {} }) {
+export async function startApp({ port, dataDir, databaseUrl, logFile, env: extra = {}, log = () => {} }) {
   const env = {
     ...process.env,
     PORT: String(port),
@@ -38,8 +38,10 @@ export async function startApp({ port, dataDir, databaseUrl, logFile, log = () =
     SITE_URL: `http://127.0.0.1:${port}`,
     ASTRO_TELEMETRY_DISABLED: '1',
     NODE_ENV: 'production',
+    ...extra,
   };
   delete env.SEFER_NOW;
+  if (!('PAGE_CACHE_SECONDS' in extra)) delete env.PAGE_CACHE_SECONDS;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   const child = spawn(process.execPath, [path.join(ROOT, 'bench/app.mjs')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
