@@ -58,12 +58,14 @@ describe('cache of rendered pages', () => {
     expect(cache.set('/', page('a'), cache.generation)).toBe(false);
   });
 
-  it('shares only plain 200 HTML pages', () => {
+  it('shares only plain 200 HTML pages and sitemaps', () => {
     const html = (init: ResponseInit) => new Response('<p>hi</p>', { ...init, headers: { 'Content-Type': 'text/html', ...(init.headers as Record<string, string>) } });
     expect(isShareable(html({}))).toBe(true);
     expect(isShareable(html({ status: 404 }))).toBe(false);
     expect(isShareable(html({ headers: { 'Set-Cookie': 'a=b' } }))).toBe(false);
     expect(isShareable(html({ headers: { 'Cache-Control': 'private, no-store' } }))).toBe(false);
     expect(isShareable(Response.json({ a: 1 }))).toBe(false);
+    expect(isShareable(new Response('<urlset/>', { headers: { 'Content-Type': 'application/xml; charset=utf-8' } }))).toBe(true);
+    expect(isShareable(new Response('x', { headers: { 'Content-Type': 'image/webp' } }))).toBe(false);
   });
 });

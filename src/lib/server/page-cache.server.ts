@@ -1,12 +1,13 @@
 /**
- * Rendered HTML of public pages for visitors who are not signed in, kept for a few seconds.
+ * Rendered HTML (and sitemap XML) of public pages for visitors who are not signed in, kept for a
+ * few seconds.
  *
  * Measured (BENCHMARKS.md): rendering a list page costs several times what serving the same bytes
  * from a file costs, and every visitor who is not signed in gets the same bytes for the same URL.
  *
  * Correctness:
- * - only GET requests without a signed-in user, and only 200 text/html responses that set no
- *   cookie and are not marked private or no-store; the key is the path and query string;
+ * - only GET requests without a signed-in user, and only 200 text/html or application/xml
+ *   responses that set no cookie and are not marked private or no-store; the key is the URL;
  * - every request that may write (any method but GET and HEAD) empties the cache when it is done,
  *   and a page rendered while such a request ran is not stored (a generation counter), so this
  *   process never serves a page older than its own last write;
@@ -113,10 +114,10 @@ export class PageCache {
   }
 }
 
-/** Whether a rendered response may be shared with every visitor who is not signed in. */
+/** Whether a rendered page (HTML, or a sitemap's XML) may be shared with every visitor who is not signed in. */
 export function isShareable(response: Response): boolean {
   if (response.status !== 200) return false;
-  if (!(response.headers.get('Content-Type') ?? '').startsWith('text/html')) return false;
+  if (!/^(text\/html|application\/xml)\b/.test(response.headers.get('Content-Type') ?? '')) return false;
   if (response.headers.has('Set-Cookie')) return false;
   return !/\b(private|no-store|no-cache)\b/i.test(response.headers.get('Cache-Control') ?? '');
 }
