@@ -17,6 +17,8 @@ import { listingSchedule } from '../src/lib/server/listings.server.ts';
 import { DEMO_BUSINESSES, DEMO_DESCRIPTIONS, DEMO_OFFERS } from '../src/lib/server/seed-data.ts';
 
 export const BATCH_SIZE = 1000;
+/** How many different detail pages the load test visits (at every catalogue size, so cache hits compare). */
+export const DETAIL_SAMPLES = 200;
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
@@ -144,6 +146,7 @@ export async function seedCatalogue({ n, dataDir, databaseUrl, now = new Date(),
   let verified = 0;
   let images = 0;
   const samples = [];
+  const sampleEvery = Math.max(1, Math.floor((n * 0.85) / DETAIL_SAMPLES));
   await handle.db.transaction(async (tx) => {
     await tx.insert(users).values(sellers);
     for (let start = 0; start < n; start += BATCH_SIZE) {
@@ -196,8 +199,8 @@ export async function seedCatalogue({ n, dataDir, databaseUrl, now = new Date(),
         const id = inserted[k].id;
         if (row.status === 'verified') {
           verified++;
-          // Every 97th verified listing is a detail page the load test visits.
-          if (verified % 97 === 1) samples.push(listingPath({ id, productName: row.productName }));
+          // Detail pages the load test visits: the same number at every size, spread over the ids.
+          if (verified % sampleEvery === 1 % sampleEvery && samples.length < DETAIL_SAMPLES) samples.push(listingPath({ id, productName: row.productName }));
         }
         if ((start + k) % 3 === 0) {
           for (let p = 0; p < 2; p++) gallery.push({ listingId: id, position: p, image: media.photos[(start + k + p + 1) % media.photos.length] });
