@@ -267,7 +267,8 @@ export async function listNearbyListings(
     }
     // Listings within the radius (at least; none seen means the page lies farther out).
     const found = rows.length > 0 ? offset + rows.length : 0;
-    const growth = found > 0 ? Math.max(2, 1.25 * Math.sqrt(wanted / found)) : 4;
+    // Aim at twice the radius the density suggests: one more query is dearer than a few more rows.
+    const growth = found > 0 ? Math.max(2, 2 * Math.sqrt(wanted / found)) : 5;
     radiusKm = Math.min(point.radiusKm, radiusKm * growth);
   }
 }
