@@ -12,6 +12,7 @@ export function renderReport(report, file = '') {
   const out = [];
   const m = report.machine;
   out.push(`Run of ${report.startedAt} (${file}), commit ${report.commit?.slice(0, 10)}${report.sourcesDirty ? ' + uncommitted changes' : ''}; ${m.cores} cores (${m.cpuModel}), ${m.memoryGiB} GiB, Node ${m.node}; load average at start ${m.loadAverageAtStart.join(' ')}.`);
+  if (report.settings.note) out.push(`Measured: ${report.settings.note}.`);
   out.push(`autocannon: ${report.settings.connections} connections, ${report.settings.durationSec} s per page type after ${report.settings.warmupSec} s of warm-up, Accept-Encoding: ${report.settings.acceptEncoding}.`);
   const loadTable = (run, pages, withBaseline) => {
     const staticRps = run.baseline.node?.rps;

@@ -17,6 +17,7 @@
  *   BENCH_UNCACHED=false         skip the pass with the page cache off (PAGE_CACHE_SECONDS=0)
  *   BENCH_DATABASE_URL=postgres://…  also run every size on PostgreSQL (a database is created and dropped per size)
  *   BENCH_LABEL=before           suffix of the results file (<date>-<label>.json)
+ *   BENCH_NOTE='…'               free text kept in the results (e.g. which sources were measured)
  *   BENCH_KEEP_DATA=true         keep the generated data folders under bench/results/tmp/
  *   BENCH_PORT=4381              first of the three ports used (app, static Node, nginx)
  */
@@ -46,6 +47,7 @@ const settings = {
   weight: flag(env.BENCH_WEIGHT, true),
   databaseUrl: env.BENCH_DATABASE_URL || null,
   label: env.BENCH_LABEL || null,
+  note: env.BENCH_NOTE || null,
   keepData: flag(env.BENCH_KEEP_DATA, false),
   port: Number(env.BENCH_PORT ?? 4381),
 };
