@@ -2,6 +2,8 @@ import { defineMiddleware } from 'astro:middleware';
 import { database } from './lib/server/db.server.ts';
 import { requestClock } from './lib/server/clock.server.ts';
 import { currentUser } from './lib/server/users.server.ts';
+import { config } from './lib/server/config.server.ts';
+import { isShareable, PageCache } from './lib/server/page-cache.server.ts';
 
 const SECURITY_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
@@ -28,7 +30,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const user = await currentUser(context.locals.db, context.request);
   if (user instanceof Response) return user;
   context.locals.user = user;
-  const response = await next();
+  const response = await render(context.request.method, context.url, Boolean(user), next);
   if (context.locals.user && !response.headers.has('Cache-Control')) {
     response.headers.set('Cache-Control', 'private, no-store');
   }
@@ -37,3 +39,26 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   return response;
 });
+
+let cache: PageCache | undefined;
+const pageCache = () => (cache ??= new PageCache(config().pageCacheSeconds * 1000));
+
+/**
+ * The page, from the cache of rendered pages when the visitor is not signed in (see
+ * page-cache.server.ts); any request that may write empties that cache.
+ */
+async function render(method: string, url: URL, signedIn: boolean, next: () => Promise<Response>): Promise<Response> {
+  const pages = pageCache();
+  if (method !== 'GET' && method !== 'HEAD') return pages.write(next);
+  if (method !== 'GET' || signedIn || !pages.enabled) return next();
+  const key = url.href;
+  const hit = pages.get(key);
+  if (hit) return new Response(hit.body, { status: hit.status, headers: [...hit.headers, ['X-Page-Cache', 'hit']] });
+  const generation = pages.generation;
+  const response = await next();
+  if (!isShareable(response)) return response;
+  const body = await response.text();
+  const headers = [...response.headers];
+  pages.set(key, { body, status: response.status, headers }, generation);
+  return new Response(body, { status: response.status, headers: [...headers, ['X-Page-Cache', 'miss']] });
+}

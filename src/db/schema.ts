@@ -159,7 +159,7 @@ export const listings = pgTable(
     ),
     // Category pages: verified listings of one category, newest first.
     index('listings_public_category_idx')
-      .on(t.category, t.datePosted.desc(), t.id.desc())
+      .on(t.category, t.datePosted.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'verified'`),
     // Daily and ending-soon windows: a range on ends_at.
     index('listings_public_ends_idx')
@@ -167,11 +167,11 @@ export const listings = pgTable(
       .where(sql`${t.status} = 'verified' and ${t.endsAt} is not null`),
     // Home, recent posts and the sitemap: newest verified first.
     index('listings_public_posted_idx')
-      .on(t.datePosted.desc(), t.id.desc())
+      .on(t.datePosted.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'verified'`),
     // Featured videos.
     index('listings_public_video_idx')
-      .on(t.datePosted.desc(), t.id.desc())
+      .on(t.datePosted.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'verified' and ${t.video} is not null`),
     // Nearby: a bounding box on latitude then longitude before the haversine distance.
     index('listings_public_geo_idx')
@@ -185,7 +185,7 @@ export const listings = pgTable(
       )
       .where(sql`${t.status} = 'verified'`),
     // My Posts.
-    index('listings_owner_idx').on(t.ownerId, t.datePosted.desc()),
+    index('listings_owner_idx').on(t.ownerId, t.datePosted.desc().nullsFirst()),
     // The verification queue, oldest first.
     index('listings_pending_idx')
       .on(t.datePosted, t.id)
@@ -220,7 +220,7 @@ export const requests = pgTable(
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('requests_created_idx').on(t.createdAt.desc(), t.id.desc())],
+  (t) => [index('requests_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 /** One like per signed-in user per request; the primary key makes toggling race-free. */
@@ -252,7 +252,7 @@ export const comments = pgTable(
     comment: text('comment').notNull(),
     datePosted: timestamp('date_posted', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('comments_image_idx').on(t.listingId, t.imageId, t.datePosted.desc())],
+  (t) => [index('comments_image_idx').on(t.listingId, t.imageId, t.datePosted.desc().nullsFirst())],
 );
 
 /** What the contact form sent, kept so a person can read it. */
@@ -266,7 +266,7 @@ export const contactMessages = pgTable(
     message: text('message').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('contact_messages_created_idx').on(t.createdAt.desc())],
+  (t) => [index('contact_messages_created_idx').on(t.createdAt.desc().nullsFirst())],
 );
 
 // ---------------------------------------------------------------------------
@@ -321,7 +321,7 @@ export const checkoutSessions = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [
-    index('checkout_sessions_user_idx').on(t.userId, t.createdAt.desc()),
+    index('checkout_sessions_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     uniqueIndex('checkout_sessions_provider_idx').on(t.provider, t.providerSessionId),
   ],
 );
@@ -345,7 +345,7 @@ export const orders = pgTable(
     createdAt: createdAt(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
-  (t) => [index('orders_user_status_idx').on(t.userId, t.status, t.createdAt.desc())],
+  (t) => [index('orders_user_status_idx').on(t.userId, t.status, t.createdAt.desc().nullsFirst())],
 );
 
 export const orderItems = pgTable(
@@ -378,7 +378,7 @@ export const paymentUpdates = pgTable(
     eventKey: text('event_key').notNull().unique(),
     createdAt: createdAt(),
   },
-  (t) => [index('payment_updates_user_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [index('payment_updates_user_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
 );
 
 /** The wallet is a ledger: the balance is the sum of a user's entries. */
@@ -435,7 +435,7 @@ export const refunds = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
   (t) => [
-    index('refunds_user_idx').on(t.userId, t.createdAt.desc()),
+    index('refunds_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     index('refunds_open_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'requested'`),

@@ -10,6 +10,9 @@ import {
   listPublicListings,
   listPublicListingsWithImages,
   publicListingCriteria,
+  SITEMAP_PAGE_SIZE,
+  sitemapListings,
+  sitemapPageCount,
 } from '../../src/lib/server/listings.server.ts';
 import { createSeller, DAY, draft, fakeImage, FIXED_NOW } from '../fixtures/listings.ts';
 import { createTestDatabase, drivers, type TestDatabase } from './test-database.ts';
@@ -82,6 +85,42 @@ describe.each(drivers())('public browsing on %s', (driver) => {
     }
   });
 
+  it('pages nearby listings exactly as one query over the whole radius would, however close they crowd', async () => {
+    const bole = { lat: 8.9963, lng: 38.7868 };
+    // Eight within 200 m (the first, smallest box holds a whole page), five between 0.3 and 1.9 km.
+    const spots = [
+      ...Array.from({ length: 8 }, (_, i) => ({ lat: bole.lat + 0.0002 * (i + 1), lng: bole.lng + (i % 2 ? 0.0003 : -0.0003) })),
+      ...[0.3, 0.6, 0.9, 1.4, 1.9].map((km) => ({ lat: bole.lat, lng: bole.lng + km / (111.32 * Math.cos((bole.lat * Math.PI) / 180)) })),
+      { lat: 9.0335, lng: 38.7502 },
+    ];
+    for (const [i, s] of spots.entries()) {
+      await insertListing(t.db, draft({ productName: `spot ${i}`, latitude: s.lat, longitude: s.lng }), { status: 'verified' });
+    }
+    const expected = spots
+      .map((s, i) => ({ name: `spot ${i}`, km: haversineKm(bole.lat, bole.lng, s.lat, s.lng) }))
+      .filter((s) => s.km <= 2)
+      .sort((a, b) => a.km - b.km)
+      .map((s) => s.name);
+    const seen: string[] = [];
+    for (let p = 1; p <= 3; p++) {
+      const result = await listNearbyListings(t.db, { ...bole, radiusKm: 2 }, { page: p, pageSize: 5 });
+      seen.push(...result.items.map((i) => i.productName));
+      expect(result.hasMore, `page ${p}`).toBe(p < 3);
+    }
+    expect(seen).toEqual(expected);
+  });
+
+  it('splits the sitemap into files by ranges of ids, verified listings only', async () => {
+    expect(await sitemapPageCount(t.db)).toBe(0);
+    const a = await insertListing(t.db, draft({ productName: 'first' }), { status: 'verified' });
+    await insertListing(t.db, draft({ productName: 'hidden' }), { status: 'pending' });
+    const c = await insertListing(t.db, draft({ productName: 'third' }), { status: 'verified' });
+    expect(await sitemapPageCount(t.db)).toBe(1);
+    expect((await sitemapListings(t.db, 1)).map((l) => l.id)).toEqual([a, c]);
+    expect(await sitemapListings(t.db, 2)).toEqual([]);
+    expect(SITEMAP_PAGE_SIZE).toBeLessThanOrEqual(50_000);
+  });
+
   it('shows a verified listing with its gallery in order, and nothing for unverified or missing ones', async () => {
     const id = await insertListing(t.db, draft({ images: [fakeImage('test/a'), fakeImage('test/b')] }), { status: 'verified' });
     const pending = await insertListing(t.db, draft(), { status: 'pending' });
@@ -129,6 +168,37 @@ describe.each(drivers())('with 2,000 listings on %s', (driver) => {
     expect(t.queryCount()).toBe(2); // the page, and the images of its 24 listings
   });
 
+  it('a search for a common word gives the same pages as a search through the whole index', async () => {
+    const expected = async (term: string, p: number, size: number) => {
+      const rows = await t.db
+        .select({ id: listings.id })
+        .from(listings)
+        .where(sql`${listings.status} = 'verified' and lower(${listings.productName} || ' ' || ${listings.companyName} || ' ' || ${listings.location}) like ${`%${term}%`}`)
+        .orderBy(sql`${listings.datePosted} desc, ${listings.id} desc`)
+        .limit(size + 1)
+        .offset((p - 1) * size);
+      return rows.map((r) => r.id);
+    };
+    // 'item 1' matches 1,111 of the 2,000 items (about half of the newest 1,000): found among the
+    // newest; 'item 1999' matches one, deep in the index; 'item 19' is in between.
+    for (const term of ['item 1', 'item 19', 'item 1999']) {
+      for (const p of [1, 2, 5]) {
+        const api = await listPublicListingsWithImages(t.db, { query: term, now }, { page: p, pageSize: 24 });
+        const cards = await listPublicListings(t.db, { query: term, now }, { page: p, pageSize: 24 });
+        const ids = await expected(term, p, 24);
+        expect(cards.items.map((i) => i.id), `${term} page ${p}`).toEqual(ids.slice(0, 24));
+        expect(cards.hasMore, `${term} page ${p}`).toBe(ids.length > 24);
+        expect(api.items.map((i) => i.id)).toEqual(ids.slice(0, 24));
+      }
+    }
+    t.resetQueryCount();
+    await listPublicListings(t.db, { query: 'item 1', now }, page);
+    expect(t.queryCount()).toBe(1); // found among the newest listings
+    t.resetQueryCount();
+    await listPublicListings(t.db, { query: 'item 1999', now }, page);
+    expect(t.queryCount()).toBe(2); // then the trigram index
+  });
+
   async function plan(filter: Parameters<typeof publicListingCriteria>[0]) {
     const { where, order } = publicListingCriteria(filter);
     const query = t.db.select({ id: listings.id }).from(listings).where(where).orderBy(...order).limit(25).toSQL();
@@ -142,7 +212,10 @@ describe.each(drivers())('with 2,000 listings on %s', (driver) => {
   // At 2,000 rows the planner may still prefer a scan for lists that match most rows (all
   // listings, recent); the selective ones must come from their partial indexes.
   it('serves category and window lists from their partial indexes', async () => {
-    expect(await plan({ category: 'homes', now })).toContain('listings_public_category_idx');
+    const category = await plan({ category: 'homes', now });
+    expect(category).toContain('listings_public_category_idx');
+    // The index gives the order too: no sort of every listing of the category.
+    expect(category).not.toContain('Sort');
     expect(await plan({ list: 'ending-soon', now })).toContain('listings_public_ends_idx');
     expect(await plan({ list: 'daily', now })).toContain('listings_public_ends_idx');
   });

@@ -299,10 +299,18 @@ test.describe('for search engines and link previews', () => {
   });
 
   test('sitemap lists category pages and verified listings; robots points to it', async ({ request }) => {
-    const sitemap = await (await request.get('/sitemap.xml')).text();
-    expect(sitemap).toContain('/homes</loc>');
-    expect(sitemap).toMatch(/\/listings\/\d+-[a-z0-9-]+<\/loc>/);
+    const index = await (await request.get('/sitemap.xml')).text();
+    expect(index).toContain('<sitemapindex');
+    const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    expect(files).toEqual(['/sitemaps/pages.xml', '/sitemaps/listings-1.xml']);
+    const pages = await (await request.get(files[0]!)).text();
+    expect(pages).toContain('/homes</loc>');
+    const listings = await request.get(files[1]!);
+    expect(listings.headers()['content-type']).toContain('application/xml');
+    const sitemap = await listings.text();
+    expect(sitemap).toMatch(/\/listings\/\d+-[a-z0-9-]+<\/loc><lastmod>/);
     expect(sitemap).not.toContain('awaiting-check');
+    expect((await request.get('/sitemaps/listings-2.xml')).status()).toBe(404);
     expect(await (await request.get('/robots.txt')).text()).toMatch(/Sitemap: http:\/\/localhost:\d+\/sitemap\.xml/);
   });
 });

@@ -12,7 +12,10 @@ describe('configuration', () => {
       databaseUrl: undefined,
       seedDemo: true,
       siteUrl: 'http://localhost:4321',
+      pageCacheSeconds: 30,
     });
+    expect(parseConfig({ PAGE_CACHE_SECONDS: '0' }).pageCacheSeconds).toBe(0);
+    expect(() => parseConfig({ PAGE_CACHE_SECONDS: '-1' })).toThrow(/PAGE_CACHE_SECONDS/);
   });
 
   it('honours PORT, HOST, DATA_DIR, DATABASE_URL, SEED_DEMO and SITE_URL', () => {

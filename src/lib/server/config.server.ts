@@ -22,6 +22,7 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   SEED_DEMO: flag(true),
   SITE_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   ADMIN_EMAILS: z.string().default(''),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
   SMTP_URL: z
@@ -68,6 +69,8 @@ export interface AppConfig {
   seedDemo: boolean;
   /** Public origin of the site, without a trailing slash (canonical URLs, auth base URL). */
   siteUrl: string;
+  /** How long rendered pages are kept for visitors who are not signed in; 0 turns the cache off. */
+  pageCacheSeconds: number;
   /** Folder of drizzle-kit migrations. */
   migrationsFolder: string;
   /** Lower-cased emails of the accounts that verify listings at /admin. */
@@ -108,6 +111,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     databaseUrl: e.DATABASE_URL,
     seedDemo: e.SEED_DEMO,
     siteUrl,
+    pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     migrationsFolder: path.resolve(cwd, 'drizzle'),
     adminEmails: e.ADMIN_EMAILS.split(',')
       .map((x) => x.trim().toLowerCase())

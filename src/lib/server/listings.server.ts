@@ -2,7 +2,7 @@
  * Listings: writing them with their derived schedule, and reading public (verified) pages of them.
  * Every public read is one indexed, paged query.
  */
-import { and, asc, between, desc, eq, gt, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, desc, eq, gt, gte, inArray, isNotNull, lte, max, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { listingImages, listings, type ListingStatus, type StoredImage, type StoredVideo } from '../../db/schema.ts';
 import { boundingBox, likePattern, type ListKind } from '../listing-query.ts';
@@ -165,6 +165,58 @@ export function publicListingCriteria(filter: PublicListingFilter) {
 }
 
 /**
+ * How many of the newest listings a search reads before it asks the trigram index. A common word
+ * ('bole', 'addis') matches a large share of the catalogue: fetching every match from the index
+ * and sorting them by date costs as much as the catalogue is large, while the newest few hundred
+ * listings already hold a page of them. Rare words fall through to the index, which is fast for
+ * them (at most 1 match in ~40 listings, or the newest 1,000 would have held the page).
+ */
+export const SEARCH_RECENT_ROWS = 1000;
+
+/**
+ * For a search ordered newest first: the ids of the first `page * pageSize + 1` matches among the
+ * newest SEARCH_RECENT_ROWS listings of the same list (read in index order, stopping early).
+ * Exact whenever it finds them all: every listing outside those newest rows is older than each
+ * of them. Null when the search does not qualify.
+ */
+function recentMatchIds(db: Database, filter: PublicListingFilter, paging: PageRequest) {
+  if (!filter.query || filter.list === 'daily' || filter.list === 'ending-soon') return null;
+  const { where } = publicListingCriteria({ ...filter, query: undefined });
+  const recent = db
+    .select({ id: listings.id, datePosted: listings.datePosted, text: sql<string>`${searchText}`.as('search_text') })
+    .from(listings)
+    .where(where)
+    .orderBy(desc(listings.datePosted), desc(listings.id))
+    .limit(SEARCH_RECENT_ROWS)
+    .as('recent');
+  return db
+    .select({ id: recent.id })
+    .from(recent)
+    .where(sql`${recent.text} like ${likePattern(filter.query)}`)
+    .orderBy(desc(recent.datePosted), desc(recent.id))
+    .limit(paging.page * paging.pageSize + 1);
+}
+
+/**
+ * Runs one page of a public list: `read(where, order)` gets the WHERE and ORDER BY to use. A search
+ * first tries the newest listings (see SEARCH_RECENT_ROWS), then the trigram index.
+ */
+async function publicPage<T>(
+  db: Database,
+  filter: PublicListingFilter,
+  paging: PageRequest,
+  read: (where: SQL | undefined, order: SQL[]) => Promise<T[]>,
+): Promise<T[]> {
+  const { where, order } = publicListingCriteria(filter);
+  const recent = recentMatchIds(db, filter, paging);
+  if (recent) {
+    const rows = await read(and(where, inArray(listings.id, recent)), order);
+    if (rows.length > paging.pageSize) return rows;
+  }
+  return read(where, order);
+}
+
+/**
  * One page of verified listings for a list, category or search.
  * Reads `pageSize + 1` rows to know whether there is a next page, and nothing more.
  */
@@ -173,34 +225,62 @@ export async function listPublicListings(
   filter: PublicListingFilter,
   paging: PageRequest,
 ): Promise<Page<ListingCard>> {
-  const { where, order } = publicListingCriteria(filter);
-  const rows = await db
-    .select(cardColumns)
-    .from(listings)
-    .where(where)
-    .orderBy(...order)
-    .limit(paging.pageSize + 1)
-    .offset((paging.page - 1) * paging.pageSize);
+  const rows = await publicPage(db, filter, paging, (where, order) =>
+    db
+      .select(cardColumns)
+      .from(listings)
+      .where(where)
+      .orderBy(...order)
+      .limit(paging.pageSize + 1)
+      .offset((paging.page - 1) * paging.pageSize),
+  );
   return { items: rows.slice(0, paging.pageSize), page: paging.page, hasMore: rows.length > paging.pageSize };
 }
 
 export type NearbyListingCard = ListingCard & { distanceKm: number };
 
+/** The first radius tried, in km: in the densest part of a large catalogue it already holds a page. */
+export const NEARBY_FIRST_RADIUS_KM = 0.1;
+
 /**
  * Verified listings within `radiusKm` of a point, nearest first: an indexed bounding box on
  * latitude/longitude, then the haversine distance (no extension needed).
+ *
+ * The box starts at 100 m and grows, by what the listings found so far say about the density
+ * around the point, until it holds the requested page or reaches `radiusKm`: a page costs about
+ * the same whether 1,000 or 100,000 listings surround the point (measured in BENCHMARKS.md).
+ * Exact: when a radius r already holds `offset + pageSize + 1` listings, every listing outside it
+ * is farther than all of them, so the page is the same as with the full radius.
  */
 export async function listNearbyListings(
   db: Database,
   point: { lat: number; lng: number; radiusKm: number },
   paging: PageRequest,
 ): Promise<Page<NearbyListingCard>> {
+  const offset = (paging.page - 1) * paging.pageSize;
+  const wanted = offset + paging.pageSize + 1;
+  let radiusKm = Math.min(NEARBY_FIRST_RADIUS_KM, point.radiusKm);
+  for (;;) {
+    const rows = await nearbyRows(db, { ...point, radiusKm }, paging);
+    if (rows.length > paging.pageSize || radiusKm >= point.radiusKm) {
+      return { items: rows.slice(0, paging.pageSize), page: paging.page, hasMore: rows.length > paging.pageSize };
+    }
+    // Listings within the radius (at least; none seen means the page lies farther out).
+    const found = rows.length > 0 ? offset + rows.length : 0;
+    // Aim at twice the radius the density suggests: one more query is dearer than a few more rows.
+    const growth = found > 0 ? Math.max(2, 2 * Math.sqrt(wanted / found)) : 5;
+    radiusKm = Math.min(point.radiusKm, radiusKm * growth);
+  }
+}
+
+/** One page (plus one row) of verified listings within one radius, nearest first. */
+function nearbyRows(db: Database, point: { lat: number; lng: number; radiusKm: number }, paging: PageRequest) {
   const box = boundingBox(point.lat, point.lng, point.radiusKm);
   const distance = sql<number>`(6371 * 2 * asin(sqrt(
     power(sin(radians(${listings.latitude} - ${point.lat}) / 2), 2)
     + cos(radians(${point.lat})) * cos(radians(${listings.latitude}))
     * power(sin(radians(${listings.longitude} - ${point.lng}) / 2), 2))))`;
-  const rows = await db
+  return db
     .select({ ...cardColumns, distanceKm: distance.mapWith(Number) })
     .from(listings)
     .where(
@@ -214,7 +294,6 @@ export async function listNearbyListings(
     .orderBy(distance, asc(listings.id))
     .limit(paging.pageSize + 1)
     .offset((paging.page - 1) * paging.pageSize);
-  return { items: rows.slice(0, paging.pageSize), page: paging.page, hasMore: rows.length > paging.pageSize };
 }
 
 export interface ListingImage {
@@ -352,14 +431,15 @@ export async function listPublicListingsWithImages(
   filter: PublicListingFilter,
   paging: PageRequest,
 ): Promise<Page<PublicListing>> {
-  const { where, order } = publicListingCriteria(filter);
-  const rows = await db
-    .select(publicColumns)
-    .from(listings)
-    .where(where)
-    .orderBy(...order)
-    .limit(paging.pageSize + 1)
-    .offset((paging.page - 1) * paging.pageSize);
+  const rows = await publicPage(db, filter, paging, (where, order) =>
+    db
+      .select(publicColumns)
+      .from(listings)
+      .where(where)
+      .orderBy(...order)
+      .limit(paging.pageSize + 1)
+      .offset((paging.page - 1) * paging.pageSize),
+  );
   const items = rows.slice(0, paging.pageSize);
   const extra = await imagesOfListings(db, items.map((r) => r.id));
   return {
@@ -369,12 +449,24 @@ export async function listPublicListingsWithImages(
   };
 }
 
-/** Ids, names and last-modified dates of verified listings for the sitemap, newest first. */
-export async function sitemapListings(db: Database, limit = 45_000) {
+/**
+ * Listing ids per sitemap file. Each file covers one range of ids, read through the primary key,
+ * so it costs the same at any catalogue size: about 1,000 URLs, 100 KB (the protocol allows
+ * 50,000 URLs per file and 50,000 files per index).
+ */
+export const SITEMAP_PAGE_SIZE = 1_000;
+
+/** Number of listing sitemaps: one per SITEMAP_PAGE_SIZE ids, up to the highest id (one index lookup). */
+export async function sitemapPageCount(db: Database): Promise<number> {
+  const [row] = await db.select({ maxId: max(listings.id) }).from(listings);
+  return Math.ceil((row?.maxId ?? 0) / SITEMAP_PAGE_SIZE);
+}
+
+/** Ids, names and last-modified dates of the verified listings of one sitemap file (1-based), by id. */
+export async function sitemapListings(db: Database, page: number) {
   return db
     .select({ id: listings.id, productName: listings.productName, updatedAt: listings.updatedAt })
     .from(listings)
-    .where(isPublic)
-    .orderBy(desc(listings.datePosted), desc(listings.id))
-    .limit(limit);
+    .where(and(isPublic, gt(listings.id, (page - 1) * SITEMAP_PAGE_SIZE), lte(listings.id, page * SITEMAP_PAGE_SIZE)))
+    .orderBy(asc(listings.id));
 }

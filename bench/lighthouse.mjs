@@ -1,0 +1,56 @@
+/**
+ * Lighthouse (the installed package, default mobile preset: Moto G Power emulation, simulated slow
+ * 4G and 4x CPU slowdown) with Debian's Chromium through chrome-launcher. Nothing is downloaded:
+ * Chromium is the system one, its background networking is off and it resolves no host name but
+ * the benchmark's own; the pages load nothing from other origins anyway.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM, CHROMIUM_ARGS } from './weight.mjs';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const METRICS = {
+  'first-contentful-paint': 'fcpMs',
+  'largest-contentful-paint': 'lcpMs',
+  'total-blocking-time': 'tbtMs',
+  'cumulative-layout-shift': 'cls',
+  'speed-index': 'speedIndexMs',
+};
+
+/** @param {{ origin: string, pages: Record<string, string>, log?: (m: string) => void }} o */
+export async function runLighthouse({ origin, pages, log = () => {} }) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    // No name resolves but the pages' own host: nothing can be fetched from the internet.
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost'],
+  });
+  const results = {};
+  try {
+    for (const [name, path] of Object.entries(pages)) {
+      const started = performance.now();
+      const run = await lighthouse(origin + path, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+      });
+      const lhr = run.lhr;
+      const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
+      const metrics = Object.fromEntries(
+        Object.entries(METRICS).map(([id, key]) => [key, Math.round((lhr.audits[id]?.numericValue ?? NaN) * 1000) / 1000]),
+      );
+      // What kept a category below 100: failing audits with weight, for the report.
+      const failing = {};
+      for (const c of CATEGORIES) {
+        failing[c] = (lhr.categories[c]?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9 && lhr.audits[ref.id]?.scoreDisplayMode !== 'notApplicable')
+          .map((ref) => ref.id);
+      }
+      results[name] = { path, scores, metrics, failing, runtimeError: lhr.runtimeError?.code ?? null, lighthouseVersion: lhr.lighthouseVersion };
+      log(`[lighthouse] ${name}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')} (${Math.round(performance.now() - started)} ms)`);
+    }
+  } finally {
+    chrome.kill();
+  }
+  return results;
+}

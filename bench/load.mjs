@@ -1,0 +1,63 @@
+/**
+ * HTTP load with autocannon's programmatic API: a fixed number of connections for a fixed time
+ * per page type, the way a browser asks (Accept-Encoding with br and gzip, Accept: text/html).
+ */
+import os from 'node:os';
+import autocannon from 'autocannon';
+
+export const ACCEPT_ENCODING = 'gzip, deflate, br';
+
+/**
+ * @param {{ origin: string, paths: string[], connections: number, durationSec: number, accept?: string }} o
+ * `paths` with more than one entry: each request picks one at random (detail pages, search terms).
+ */
+export async function measure({ origin, paths, connections, durationSec, accept = 'text/html' }) {
+  const headers = { 'accept-encoding': ACCEPT_ENCODING, accept, 'user-agent': 'sefer-bench' };
+  const options = { url: origin, connections, duration: durationSec, headers, timeout: 10 };
+  if (paths.length === 1) {
+    options.url = origin + paths[0];
+  } else {
+    let i = 0;
+    options.requests = [
+      {
+        method: 'GET',
+        setupRequest: (request) => {
+          // A fixed stride through the list: every path is visited, in a scattered order.
+          i = (i + 7919) % paths.length;
+          return { ...request, path: paths[i] };
+        },
+      },
+    ];
+  }
+  const result = await autocannon(options);
+  const loadAvg1m = Math.round(os.loadavg()[0] * 100) / 100;
+  return {
+    connections,
+    durationSec,
+    requests: result.requests.total,
+    rps: round(result.requests.average),
+    latencyMs: {
+      p50: round(result.latency.p50),
+      p97_5: round(result.latency.p97_5),
+      p99: round(result.latency.p99),
+      mean: round(result.latency.average),
+      max: round(result.latency.max),
+    },
+    bytesPerSec: Math.round(result.throughput.average),
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    /** The machine's 1-minute load average right after the run (2 cores: above ~2.5 means others were busy too). */
+    loadAvg1m,
+  };
+}
+
+function round(n) {
+  return Math.round(n * 100) / 100;
+}
+
+/** A few requests one after the other, so caches, JIT and the database pages are warm. */
+export async function warm({ origin, paths, connections, durationSec }) {
+  if (durationSec <= 0) return;
+  await measure({ origin, paths, connections, durationSec });
+}

@@ -1,0 +1,153 @@
+/**
+ * Markdown tables from a results file: `node bench/report.mjs bench/results/<date>.json`, or
+ * `node bench/report.mjs --compare before.json after.json` for a before/after table.
+ */
+import { readFile } from 'node:fs/promises';
+
+const fmt = (n, digits = 0) => (n === null || n === undefined || Number.isNaN(n) ? '–' : Number(n).toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+const kb = (bytes) => (bytes === undefined ? '–' : `${fmt(bytes / 1024, 1)} KB`);
+const table = (head, rows) => [`| ${head.join(' | ')} |`, `|${head.map((h, i) => (i === 0 ? '---' : '---:')).join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+
+export function renderReport(report, file = '') {
+  const out = [];
+  const m = report.machine;
+  out.push(`Run of ${report.startedAt} (${file}), commit ${report.commit?.slice(0, 10)}${report.sourcesDirty ? ' + uncommitted changes' : ''}; ${m.cores} cores (${m.cpuModel}), ${m.memoryGiB} GiB, Node ${m.node}; load average at start ${m.loadAverageAtStart.join(' ')}.`);
+  if (report.settings.note) out.push(`Measured: ${report.settings.note}.`);
+  out.push(`autocannon: ${report.settings.connections} connections, ${report.settings.durationSec} s per page type after ${report.settings.warmupSec} s of warm-up, Accept-Encoding: ${report.settings.acceptEncoding}.`);
+  const loadTable = (run, pages, withBaseline) => {
+    const staticRps = run.baseline.node?.rps;
+    const rows = Object.entries(pages).map(([name, p]) => [
+      name,
+      fmt(p.rps),
+      fmt(p.latencyMs.p50, 1),
+      fmt(p.latencyMs.p97_5, 1),
+      fmt(p.latencyMs.p99, 1),
+      fmt(p.non2xx),
+      fmt(p.errors + p.timeouts),
+      staticRps ? fmt(p.rps / staticRps, 2) : '–',
+      fmt(p.loadAvg1m, 1),
+    ]);
+    if (withBaseline) {
+      for (const [name, b] of Object.entries({ 'static (node)': run.baseline.node, 'static (nginx)': run.baseline.nginx })) {
+        if (b) rows.push([`*${name}*`, fmt(b.rps), fmt(b.latencyMs.p50, 1), fmt(b.latencyMs.p97_5, 1), fmt(b.latencyMs.p99, 1), fmt(b.non2xx), fmt(b.errors + b.timeouts), fmt(staticRps ? b.rps / staticRps : null, 2), fmt(b.loadAvg1m, 1)]);
+      }
+    }
+    return table(['page type', 'req/s', 'p50 ms', 'p97.5 ms', 'p99 ms', 'non-2xx', 'errors', '× static', 'load avg'], rows);
+  };
+  for (const run of report.runs) {
+    out.push(`\n**${fmt(run.n)} listings, ${run.backend}** (seeded in ${fmt(run.seed.totalMs / 1000, 1)} s, ${fmt(run.seed.verified)} verified)\n`);
+    if (run.pagesUncached) {
+      out.push('Page cache off (PAGE_CACHE_SECONDS=0: every request renders; what signed-in visitors and cache misses cost):\n');
+      out.push(loadTable(run, run.pagesUncached, false));
+      out.push('\nDefault configuration (pages cached 30 s for visitors who are not signed in), and the static baseline:\n');
+    }
+    out.push(loadTable(run, run.pages, true));
+  }
+  for (const [backend, s] of Object.entries(report.summary ?? {})) {
+    const [small, large] = [s.sizes[0], s.sizes.at(-1)];
+    if (small === large) continue;
+    const runSmall = report.runs.find((r) => r.backend === backend && r.n === small);
+    const runLarge = report.runs.find((r) => r.backend === backend && r.n === large);
+    const passes = [['uncached', 'pagesUncached', 'page cache off'], ['default', 'pages', 'default configuration']].filter(([, key]) => runLarge[key]);
+    const names = Object.keys(runLarge.pages);
+    out.push(`\n**p50 at ${fmt(large)} ÷ p50 at ${fmt(small)} listings, ${backend}**\n`);
+    out.push(
+      table(
+        ['page type', ...passes.flatMap(([, , label]) => [`${label}: p50 ${fmt(small)}`, `p50 ${fmt(large)}`, 'ratio'])],
+        names.map((name) => [
+          name,
+          ...passes.flatMap(([, key]) => {
+            const a = runSmall[key]?.[name]?.latencyMs.p50;
+            const b = runLarge[key]?.[name]?.latencyMs.p50;
+            return [fmt(a, 1), fmt(b, 1), a && b ? fmt(b / a, 2) : '–'];
+          }),
+        ]),
+      ),
+    );
+  }
+  const weighted = report.runs.filter((r) => r.weight).at(-1);
+  if (weighted) {
+    out.push(`\n**Page weight, first load at 390 px** (${fmt(weighted.n)} listings, ${weighted.backend}; Chromium, empty cache)\n`);
+    out.push(
+      table(
+        ['page type', 'HTML raw', 'HTML gzip', 'HTML sent (br)', 'CSS', 'JS', 'JS requests', 'first-screen images', 'requests', 'total sent'],
+        Object.entries(weighted.weight).map(([name, w]) => [
+          name,
+          kb(w.htmlBytes),
+          kb(w.htmlGzipBytes),
+          kb(w.htmlTransferBytes),
+          `${kb(w.cssBytes)}${w.cssFiles ? ` (${w.cssFiles} files)` : ' inline'}`,
+          `${kb(w.jsBytes)}${w.jsInlineBytes ? ` (${kb(w.jsInlineBytes)} inline)` : ''}`,
+          fmt(w.jsRequests),
+          `${kb(w.firstScreenImageBytes)} (${w.firstScreenImages})`,
+          fmt(w.requests),
+          kb(w.transferBytes),
+        ]),
+      ),
+    );
+    if (weighted.bodyWeight) {
+      out.push('');
+      out.push(table(['response', 'raw', 'gzip'], Object.entries(weighted.bodyWeight).map(([name, w]) => [`${name} (${w.path})`, kb(w.bytes), kb(w.gzipBytes)])));
+    }
+  }
+  const lighthoused = report.runs.find((r) => r.lighthouse);
+  if (lighthoused) {
+    out.push(`\n**Lighthouse ${Object.values(lighthoused.lighthouse)[0]?.lighthouseVersion ?? ''}, mobile preset** (${fmt(lighthoused.n)} listings, ${lighthoused.backend})\n`);
+    out.push(
+      table(
+        ['page', 'performance', 'accessibility', 'best practices', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS', 'below 90'],
+        Object.entries(lighthoused.lighthouse).map(([name, l]) => [
+          name,
+          fmt(l.scores.performance),
+          fmt(l.scores.accessibility),
+          fmt(l.scores['best-practices']),
+          fmt(l.scores.seo),
+          `${fmt(l.metrics.fcpMs / 1000, 1)} s`,
+          `${fmt(l.metrics.lcpMs / 1000, 1)} s`,
+          `${fmt(l.metrics.tbtMs)} ms`,
+          fmt(l.metrics.cls, 3),
+          Object.values(l.failing).flat().join(', ') || '–',
+        ]),
+      ),
+    );
+  }
+  return out.join('\n');
+}
+
+/** Before/after: req/s, p50 and p99 of each page type, for every size both runs have. */
+export function renderComparison(before, after) {
+  const rows = [];
+  const hasUncached = after.runs.some((r) => r.pagesUncached);
+  for (const a of after.runs) {
+    const b = before.runs.find((r) => r.n === a.n && r.backend === a.backend);
+    if (!b) continue;
+    for (const [name, p] of Object.entries(a.pages)) {
+      const q = b.pages[name];
+      const u = a.pagesUncached?.[name];
+      rows.push([
+        `${name}, ${fmt(a.n)}${a.backend === 'pglite' ? '' : ` (${a.backend})`}`,
+        q ? fmt(q.rps) : '–',
+        ...(hasUncached ? [u ? fmt(u.rps) : '–'] : []),
+        fmt(p.rps),
+        q ? fmt(q.latencyMs.p50, 1) : '–',
+        ...(hasUncached ? [u ? fmt(u.latencyMs.p50, 1) : '–'] : []),
+        fmt(p.latencyMs.p50, 1),
+        q ? fmt(q.latencyMs.p99, 1) : '–',
+        ...(hasUncached ? [u ? fmt(u.latencyMs.p99, 1) : '–'] : []),
+        fmt(p.latencyMs.p99, 1),
+      ]);
+    }
+  }
+  const cols = (what) => [`${what} before`, ...(hasUncached ? [`${what} after, cache off`] : []), `${what} after`];
+  return table(['page type, listings', ...cols('req/s'), ...cols('p50 ms'), ...cols('p99 ms')], rows);
+}
+
+if (process.argv[1] === new URL(import.meta.url).pathname) {
+  const args = process.argv.slice(2);
+  if (args[0] === '--compare') {
+    const [before, after] = await Promise.all(args.slice(1, 3).map(async (f) => JSON.parse(await readFile(f, 'utf8'))));
+    console.log(renderComparison(before, after));
+  } else {
+    for (const f of args) console.log(renderReport(JSON.parse(await readFile(f, 'utf8')), f), '\n');
+  }
+}

@@ -1,0 +1,283 @@
+/**
+ * `npm run bench`: what visitors feel, from 1,000 to 100,000 listings.
+ *
+ * For each catalogue size: a fresh data folder seeded with N generated listings, the production
+ * server on it (SEED_DEMO=false), autocannon on every page type at a fixed concurrency, the same
+ * category HTML served as a static file (Node, and nginx when installed) as a baseline, and page
+ * weight in headless Chromium. Lighthouse runs once, on the largest catalogue. Results go to
+ * bench/results/<date>.json; `node bench/report.mjs <file>` prints the tables of BENCHMARKS.md.
+ *
+ * Environment (all optional):
+ *   BENCH_LISTINGS=1000,100000   catalogue sizes
+ *   BENCH_DURATION=10            seconds of load per page type
+ *   BENCH_WARMUP=2               seconds of warm-up load per page type before measuring
+ *   BENCH_CONNECTIONS=10         concurrent connections
+ *   BENCH_PAGES=home,search      only these page types (default: all)
+ *   BENCH_LIGHTHOUSE=false       skip Lighthouse;  BENCH_WEIGHT=false skips the page weights
+ *   BENCH_UNCACHED=false         skip the pass with the page cache off (PAGE_CACHE_SECONDS=0)
+ *   BENCH_DATABASE_URL=postgres://…  also run every size on PostgreSQL (a database is created and dropped per size)
+ *   BENCH_LABEL=before           suffix of the results file (<date>-<label>.json)
+ *   BENCH_NOTE='…'               free text kept in the results (e.g. which sources were measured)
+ *   BENCH_KEEP_DATA=true         keep the generated data folders under bench/results/tmp/
+ *   BENCH_PORT=4381              first of the three ports used (app, static Node, nginx)
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { measure, warm } from './load.mjs';
+import { runLighthouse } from './lighthouse.mjs';
+import { renderReport } from './report.mjs';
+import { seedCatalogue } from './seed.mjs';
+import { ensureBuild, NGINX, ROOT, startApp, startStaticNginx, startStaticNode } from './server.mjs';
+import { bodyWeights, measureWeights } from './weight.mjs';
+
+const env = process.env;
+const flag = (v, fallback) => (v === undefined || v === '' ? fallback : !['false', '0', 'no'].includes(v.toLowerCase()));
+const settings = {
+  listings: (env.BENCH_LISTINGS ?? '1000,100000').split(',').map((s) => Number(s.trim().replace(/_/g, ''))).filter((n) => n > 0),
+  durationSec: Number(env.BENCH_DURATION ?? 10),
+  warmupSec: Number(env.BENCH_WARMUP ?? 2),
+  connections: Number(env.BENCH_CONNECTIONS ?? 10),
+  pages: env.BENCH_PAGES ? env.BENCH_PAGES.split(',').map((s) => s.trim()) : null,
+  lighthouse: flag(env.BENCH_LIGHTHOUSE, true),
+  uncached: flag(env.BENCH_UNCACHED, true),
+  weight: flag(env.BENCH_WEIGHT, true),
+  databaseUrl: env.BENCH_DATABASE_URL || null,
+  label: env.BENCH_LABEL || null,
+  note: env.BENCH_NOTE || null,
+  keepData: flag(env.BENCH_KEEP_DATA, false),
+  port: Number(env.BENCH_PORT ?? 4381),
+};
+const TMP = path.join(ROOT, 'bench/results/tmp');
+const log = (m) => console.log(m);
+
+/** The point and the search terms every run uses. */
+const NEARBY = '/nearby-shops?lat=8.9963&lng=38.7868';
+export const SEARCH_TERMS = ['coffee', 'bole', 'wedding', 'solar'];
+
+function pageTypes(seed) {
+  const types = {
+    home: ['/'],
+    category: ['/homes'],
+    search: SEARCH_TERMS.map((t) => `/search?query=${encodeURIComponent(t)}`),
+    nearby: [NEARBY],
+    detail: seed.samples,
+    api: ['/api/products/?category=homes'],
+    sitemap: ['/sitemap.xml'],
+  };
+  return types;
+}
+
+function git(...args) {
+  try {
+    return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
+  } catch {
+    return null;
+  }
+}
+
+function machine() {
+  const cpus = os.cpus();
+  return {
+    cores: cpus.length,
+    cpuModel: cpus[0]?.model ?? 'unknown',
+    memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+    loadAverageAtStart: os.loadavg().map((x) => Math.round(x * 100) / 100),
+    nginx: existsSync(NGINX) ? NGINX : null,
+  };
+}
+
+async function withPostgresDatabase(url, name, fn) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  try {
+    return await fn(u.toString());
+  } finally {
+    const drop = new pg.Client({ connectionString: url });
+    await drop.connect();
+    await drop.query(`drop database if exists ${name} with (force)`);
+    await drop.end();
+  }
+}
+
+/** Load on every page type of a running server; returns page type → measurement. */
+async function loadPages(app, seed, label) {
+  const pages = {};
+  const types = pageTypes(seed);
+  // The sitemap may be an index: then its first child sitemap is measured too.
+  const sitemap = await (await fetch(app.origin + '/sitemap.xml')).text();
+  if (sitemap.includes('<sitemapindex')) {
+    const first = /<loc>([^<]+)<\/loc>/.exec(sitemap.replace(/<loc>[^<]*\/sitemaps\/pages\.xml<\/loc>/, ''))?.[1];
+    if (first) types['sitemap-page'] = [new URL(first).pathname];
+  }
+  for (const [name, paths] of Object.entries(types)) {
+    if (settings.pages && !settings.pages.includes(name) && !(name === 'sitemap-page' && settings.pages.includes('sitemap'))) continue;
+    const probe = await fetch(app.origin + paths[0], { redirect: 'manual' });
+    const probeBody = await probe.arrayBuffer();
+    const accept = name === 'api' ? 'application/json' : name.startsWith('sitemap') ? 'application/xml' : 'text/html';
+    await warm({ origin: app.origin, paths, connections: settings.connections, durationSec: settings.warmupSec });
+    const m = await measure({ origin: app.origin, paths, connections: settings.connections, durationSec: settings.durationSec, accept });
+    if (app.exited() !== null) throw new Error(`the server stopped (${app.exited()}) while measuring ${name}:\n${app.output.join('')}`);
+    pages[name] = { paths: paths.length > 4 ? [`${paths.length} paths, e.g. ${paths[0]}`] : paths, probeStatus: probe.status, probeBytes: probeBody.byteLength, ...m };
+    log(`[bench] ${label.padEnd(9)} ${name.padEnd(12)} ${String(m.rps).padStart(8)} req/s  p50 ${m.latencyMs.p50} ms  p97.5 ${m.latencyMs.p97_5} ms  p99 ${m.latencyMs.p99} ms  non2xx ${m.non2xx}  errors ${m.errors}`);
+  }
+  return pages;
+}
+
+/**
+ * One catalogue size on one backend: seed, serve (as configured by default, then with the page
+ * cache off: what a cache miss and every signed-in visitor cost), load every page type, baseline,
+ * weight.
+ */
+async function runSize({ n, backend, databaseUrl, withLighthouse }) {
+  const dataDir = path.join(TMP, `n${n}-${backend}`);
+  await rm(dataDir, { recursive: true, force: true });
+  await mkdir(dataDir, { recursive: true });
+  log(`\n[bench] ${n.toLocaleString('en-US')} listings on ${backend}: seeding…`);
+  const seed = await seedCatalogue({ n, dataDir, databaseUrl, log });
+  const result = { n, backend, seed: { ...seed, samples: seed.samples.length }, pages: {}, baseline: {} };
+  try {
+    if (settings.uncached) {
+      const app = await startApp({ port: settings.port, dataDir, databaseUrl, env: { PAGE_CACHE_SECONDS: '0' }, logFile: path.join(TMP, `app-n${n}-${backend}-uncached.log`) });
+      try {
+        log(`[bench] server ready in ${app.readyMs} ms (PAGE_CACHE_SECONDS=0)`);
+        result.pagesUncached = await loadPages(app, seed, 'uncached');
+      } finally {
+        await app.stop();
+      }
+    }
+    const app = await startApp({ port: settings.port, dataDir, databaseUrl, logFile: path.join(TMP, `app-n${n}-${backend}.log`) });
+    result.serverReadyMs = app.readyMs;
+    log(`[bench] server ready in ${app.readyMs} ms (default configuration)`);
+    try {
+      result.pages = await loadPages(app, seed, 'default');
+
+      // Baseline: the category page's exact HTML bytes served as a static file.
+      const staticDir = path.join(dataDir, 'static');
+      await mkdir(staticDir, { recursive: true });
+      const html = Buffer.from(await (await fetch(app.origin + '/homes', { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
+      const file = path.join(staticDir, 'category.html');
+      await writeFile(file, html);
+      result.baseline.htmlBytes = html.length;
+      const node = await startStaticNode({ port: settings.port + 1, file });
+      try {
+        await warm({ origin: node.origin, paths: ['/'], connections: settings.connections, durationSec: settings.warmupSec });
+        result.baseline.node = await measure({ origin: node.origin, paths: ['/'], connections: settings.connections, durationSec: settings.durationSec });
+        log(`[bench] ${'static node'.padEnd(22)} ${String(result.baseline.node.rps).padStart(8)} req/s  p50 ${result.baseline.node.latencyMs.p50} ms`);
+      } finally {
+        await node.stop();
+      }
+      const nginx = await startStaticNginx({ port: settings.port + 2, dir: staticDir, fileName: 'category.html' });
+      if (nginx) {
+        try {
+          await warm({ origin: nginx.origin, paths: ['/'], connections: settings.connections, durationSec: settings.warmupSec });
+          result.baseline.nginx = await measure({ origin: nginx.origin, paths: ['/'], connections: settings.connections, durationSec: settings.durationSec });
+          log(`[bench] ${'static nginx'.padEnd(22)} ${String(result.baseline.nginx.rps).padStart(8)} req/s  p50 ${result.baseline.nginx.latencyMs.p50} ms`);
+        } finally {
+          await nginx.stop();
+        }
+      } else {
+        result.baseline.nginx = null;
+      }
+
+      if (settings.weight) {
+        const pages = { home: '/', category: '/homes', search: `/search?query=${SEARCH_TERMS[0]}`, nearby: NEARBY, detail: seed.samples[0] };
+        result.weight = await measureWeights({ origin: app.origin, pages });
+        result.bodyWeight = await bodyWeights({ origin: app.origin, paths: { api: '/api/products/?category=homes', sitemap: '/sitemap.xml' } });
+        log(`[bench] page weight measured (${Object.keys(result.weight).join(', ')})`);
+      }
+      if (withLighthouse) {
+        const pages = { home: '/', category: '/homes', detail: seed.samples[0], search: `/search?query=${SEARCH_TERMS[0]}` };
+        result.lighthouse = await runLighthouse({ origin: app.origin, pages, log });
+      }
+    } finally {
+      await app.stop();
+    }
+  } finally {
+    if (!settings.keepData) await rm(dataDir, { recursive: true, force: true });
+  }
+  return result;
+}
+
+/** Ratios: each page's throughput to static serving; p50 at the largest size to p50 at the smallest. */
+export function summarize(runs) {
+  const summary = {};
+  const backends = [...new Set(runs.map((r) => r.backend))];
+  for (const backend of backends) {
+    const list = runs.filter((r) => r.backend === backend).sort((a, b) => a.n - b.n);
+    const small = list[0];
+    const large = list.at(-1);
+    const s = { sizes: list.map((r) => r.n) };
+    for (const [pass, key] of [['default', 'pages'], ['uncached', 'pagesUncached']]) {
+      if (!large?.[key]) continue;
+      const toStatic = {};
+      for (const r of list) {
+        const staticRps = r.baseline.node?.rps;
+        toStatic[r.n] = Object.fromEntries(Object.entries(r[key] ?? {}).map(([name, p]) => [name, staticRps ? Math.round((p.rps / staticRps) * 1000) / 1000 : null]));
+      }
+      const p50Growth = {};
+      if (small && small !== large) {
+        for (const name of Object.keys(large[key])) {
+          const a = small[key]?.[name]?.latencyMs.p50;
+          const b = large[key][name]?.latencyMs.p50;
+          p50Growth[name] = a && b ? Math.round((b / a) * 100) / 100 : null;
+        }
+      }
+      s[pass] = { toStatic, p50Growth };
+    }
+    summary[backend] = s;
+  }
+  return summary;
+}
+
+async function main() {
+  const started = Date.now();
+  const commit = git('rev-parse', 'HEAD');
+  const dirty = Boolean(git('status', '--porcelain', '--untracked-files=no', '--', 'src', 'scripts', 'drizzle', 'astro.config.mjs'));
+  const report = {
+    startedAt: new Date(started).toISOString(),
+    commit,
+    branch: git('rev-parse', '--abbrev-ref', 'HEAD'),
+    sourcesDirty: dirty,
+    machine: machine(),
+    settings: { ...settings, databaseUrl: settings.databaseUrl ? '(set)' : null, searchTerms: SEARCH_TERMS, nearby: NEARBY, acceptEncoding: 'gzip, deflate, br' },
+    command: `BENCH_LISTINGS=${settings.listings.join(',')} BENCH_DURATION=${settings.durationSec} npm run bench`,
+    buildMs: ensureBuild(log),
+    runs: [],
+  };
+  const largest = Math.max(...settings.listings);
+  for (const n of settings.listings) {
+    report.runs.push(await runSize({ n, backend: 'pglite', withLighthouse: settings.lighthouse && n === largest }));
+    if (settings.databaseUrl) {
+      const run = await withPostgresDatabase(settings.databaseUrl, `sefer_bench_${n}`, (databaseUrl) =>
+        runSize({ n, backend: 'postgres', databaseUrl, withLighthouse: false }),
+      );
+      report.runs.push(run);
+    }
+  }
+  report.summary = summarize(report.runs);
+  report.finishedAt = new Date().toISOString();
+  report.totalSec = Math.round((Date.now() - started) / 1000);
+  const date = report.startedAt.slice(0, 10);
+  const file = path.join(ROOT, 'bench/results', `${date}${settings.label ? `-${settings.label}` : ''}.json`);
+  await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
+  log(`\n${renderReport(report, path.relative(ROOT, file))}`);
+  log(`[bench] results written to ${path.relative(ROOT, file)} in ${report.totalSec} s`);
+}
+
+if (process.argv[1] === new URL(import.meta.url).pathname) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,221 @@
+/**
+ * Generates a catalogue of N listings for the benchmark, fast: batched multi-row inserts (1,000
+ * rows per statement) in one transaction, and a handful of images rendered once and shared by
+ * every row. Deterministic (same N, same `now` → same catalogue).
+ *
+ * Realism: every category (a few much larger than others), posting dates over the last 120 days
+ * with every list window populated relative to `now`, coordinates clustered around Addis Ababa
+ * neighbourhoods, ~90% verified (the rest pending or rejected), a third with extra gallery images.
+ */
+import { openDatabase } from '../src/db/client.ts';
+import { listingImages, listings, users } from '../src/db/schema.ts';
+import { CATEGORIES } from '../src/lib/categories.ts';
+import { DISCOUNT_VALUES, WAITING } from '../src/lib/discount.ts';
+import { listingPath } from '../src/lib/listing-urls.ts';
+import { logoSvg, productSvg, renderSvgImage } from '../src/lib/server/demo-media.server.ts';
+import { listingSchedule } from '../src/lib/server/listings.server.ts';
+import { DEMO_BUSINESSES, DEMO_DESCRIPTIONS, DEMO_OFFERS } from '../src/lib/server/seed-data.ts';
+
+export const BATCH_SIZE = 1000;
+/** How many different detail pages the load test visits (at every catalogue size, so cache hits compare). */
+export const DETAIL_SAMPLES = 200;
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+
+/** The same small generator as the demo seed (mulberry32). */
+export function random(seed) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    between: (min, max) => min + next() * (max - min),
+    int: (min, max) => Math.floor(min + next() * (max - min + 1)),
+    pick: (items) => items[Math.floor(next() * items.length)],
+    /** Roughly normal, mean 0, sd 1 (sum of uniforms). */
+    normal: () => next() + next() + next() + next() - 2,
+  };
+}
+
+const QUALIFIERS = ['', '', '', 'Special', 'Family', 'Premium', 'Weekend', 'Student', 'Express', 'Deluxe', 'Budget', 'Classic'];
+const COMPANY_WORDS = ['Addis', 'Abyssinia', 'Sheger', 'Entoto', 'Selam', 'Tana', 'Lucy', 'Habesha', 'Finfine', 'Blue Nile', 'Gihon', 'Zemen', 'Fasil', 'Axum', 'Harar'];
+const COMPANY_KINDS = ['Trading', 'Services', 'Market', 'Studio', 'Centre', 'House', 'Plc', 'Shop', 'Solutions', 'Works'];
+const PERCENTS = DISCOUNT_VALUES.filter((v) => v !== WAITING);
+
+/** Category weights: a few big categories, a long tail; the list categories are small. */
+function categoryTable(rng) {
+  const table = [];
+  let total = 0;
+  for (const [i, c] of CATEGORIES.entries()) {
+    const weight = c.kind === 'list' ? 1 : 1 + 4 / (1 + (i % 9)) + rng.next();
+    total += weight;
+    table.push({ key: c.key, cumulative: total });
+  }
+  return { table, total };
+}
+
+function pickCategory(t, rng) {
+  const x = rng.next() * t.total;
+  let lo = 0;
+  let hi = t.table.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (t.table[mid].cumulative < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return t.table[lo].key;
+}
+
+/** Posting date and discount schedule: a mix that fills daily, ending-soon, recent, upcoming and expired. */
+function timing(rng, now, category) {
+  const r = rng.next();
+  if (category === 'upcomming') {
+    return r < 0.5
+      ? { posted: now - rng.between(2, 60) * HOUR, durationDays: null, startDays: null, waiting: true }
+      : { posted: now - rng.between(2, 20) * HOUR, durationDays: null, startDays: rng.int(2, 9) };
+  }
+  if (r < 0.1) {
+    // Ends within 2 days (daily window).
+    const duration = rng.int(2, 10);
+    return { posted: now - duration * DAY + rng.between(0.1, 1.9) * DAY, durationDays: duration, startDays: null };
+  }
+  if (r < 0.25) {
+    // Ends within 6 days (ending soon).
+    const duration = rng.int(7, 30);
+    return { posted: now - duration * DAY + rng.between(2, 5.9) * DAY, durationDays: duration, startDays: null };
+  }
+  if (r < 0.35) return { posted: now - rng.between(0.1, 47) * HOUR, durationDays: rng.int(3, 30), startDays: null };
+  if (r < 0.42) return { posted: now - rng.between(1, 40) * HOUR, durationDays: null, startDays: rng.int(2, 14) };
+  if (r < 0.5) return { posted: now - rng.between(2, 120) * DAY, durationDays: null, startDays: null };
+  // Everything else: posted over the last 120 days with a 1–30 day discount (most have expired).
+  const posted = now - rng.between(2, 120) * DAY;
+  return rng.next() < 0.8
+    ? { posted, durationDays: rng.int(1, 30), startDays: null }
+    : { posted, durationDays: null, startDays: rng.int(1, 30) };
+}
+
+/** Renders the few images every generated listing points at (idempotent per data folder). */
+async function renderMedia(dataDir) {
+  const photos = [];
+  const logos = [];
+  for (let i = 0; i < 6; i++) {
+    photos.push(await renderSvgImage(productSvg(`Bench offer ${i + 1}`, 'Sefer benchmark', (i * 61) % 360, i), dataDir, `bench/photo-${i}`));
+  }
+  for (let i = 0; i < 4; i++) {
+    logos.push(await renderSvgImage(logoSvg(`${COMPANY_WORDS[i]} ${COMPANY_KINDS[i]}`, (i * 83) % 360), dataDir, `bench/logo-${i}`));
+  }
+  return { photos, logos };
+}
+
+/**
+ * Seeds `n` listings into an empty, migrated database and returns what the load test needs:
+ * sample detail paths, the search term and timings.
+ * @param {{ n: number, dataDir: string, databaseUrl?: string, now?: Date, log?: (m: string) => void }} options
+ */
+export async function seedCatalogue({ n, dataDir, databaseUrl, now = new Date(), log = () => {} }) {
+  const started = performance.now();
+  const media = await renderMedia(dataDir);
+  const mediaMs = performance.now() - started;
+  const handle = await openDatabase({
+    databaseUrl,
+    dataDir: databaseUrl ? undefined : `${dataDir}/pglite`,
+    migrationsFolder: new URL('../drizzle', import.meta.url).pathname,
+  });
+  const opened = performance.now();
+  const rng = random(7_2026 + n);
+  const categories = categoryTable(rng);
+  const nowMs = now.getTime();
+  const sellers = Array.from({ length: 200 }, (_, i) => ({
+    id: `bench-seller-${i + 1}`,
+    name: `Bench Seller ${i + 1}`,
+    firstName: 'Bench',
+    lastName: `Seller ${i + 1}`,
+    email: `seller${i + 1}@bench.sefer.invalid`,
+    emailVerified: true,
+  }));
+  const companies = Array.from({ length: 1500 }, (_, i) => {
+    if (i < DEMO_BUSINESSES.length) return DEMO_BUSINESSES[i].company;
+    return `${COMPANY_WORDS[i % COMPANY_WORDS.length]} ${COMPANY_KINDS[Math.floor(i / COMPANY_WORDS.length) % COMPANY_KINDS.length]} ${Math.floor(i / 150) + 1}`;
+  });
+
+  let verified = 0;
+  let images = 0;
+  const samples = [];
+  const sampleEvery = Math.max(1, Math.floor((n * 0.85) / DETAIL_SAMPLES));
+  await handle.db.transaction(async (tx) => {
+    await tx.insert(users).values(sellers);
+    for (let start = 0; start < n; start += BATCH_SIZE) {
+      const rows = [];
+      const count = Math.min(BATCH_SIZE, n - start);
+      for (let k = 0; k < count; k++) {
+        const i = start + k;
+        const category = pickCategory(categories, rng);
+        const offers = DEMO_OFFERS[category] ?? ['Local offer'];
+        const qualifier = rng.pick(QUALIFIERS);
+        const productName = qualifier ? `${qualifier} ${rng.pick(offers)}` : rng.pick(offers);
+        const companyIndex = Math.floor(rng.next() ** 2 * companies.length);
+        const companyName = companies[companyIndex];
+        const place = DEMO_BUSINESSES[(companyIndex + rng.int(0, 2)) % DEMO_BUSINESSES.length];
+        const t = timing(rng, nowMs, category);
+        const datePosted = new Date(t.posted);
+        const roll = rng.next();
+        const status = roll < 0.9 ? 'verified' : roll < 0.97 ? 'pending' : 'rejected';
+        const draft = {
+          ownerId: sellers[companyIndex % sellers.length].id,
+          productName,
+          companyName,
+          description: `${productName} from ${companyName}. ${DEMO_DESCRIPTIONS[i % DEMO_DESCRIPTIONS.length]}`,
+          location: place.neighbourhood,
+          // About 1.5 km of spread around each neighbourhood.
+          latitude: Number((place.latitude + rng.normal() * 0.012).toFixed(6)),
+          longitude: Number((place.longitude + rng.normal() * 0.012).toFixed(6)),
+          category,
+          discount: t.waiting ? WAITING : rng.pick(PERCENTS),
+          discountDurationDays: t.durationDays,
+          discountStartDays: t.startDays,
+          logo: i % 10 === 0 ? null : media.logos[companyIndex % media.logos.length],
+          photo: media.photos[i % media.photos.length],
+          video: null,
+          contactPhone: i % 9 === 0 ? null : `+2519${String(11000000 + ((i * 7919) % 88999999)).padStart(8, '0')}`,
+          contactTelegram: i % 13 === 0 ? null : `https://t.me/bench_${companyIndex}`,
+          contactTick: i % 4 === 0 ? `https://wa.me/2519${String(20000000 + i).padStart(8, '0')}` : null,
+          webSite: i % 6 === 0 ? `https://company-${companyIndex}.example.com` : null,
+          datePosted,
+          ...listingSchedule(datePosted, t.startDays, t.durationDays),
+          status,
+          rejectionReason: status === 'rejected' ? 'The photo does not show the product offered.' : null,
+          reviewedAt: status === 'pending' ? null : datePosted,
+        };
+        rows.push(draft);
+      }
+      const inserted = await tx.insert(listings).values(rows).returning({ id: listings.id });
+      const gallery = [];
+      for (const [k, row] of rows.entries()) {
+        const id = inserted[k].id;
+        if (row.status === 'verified') {
+          verified++;
+          // Detail pages the load test visits: the same number at every size, spread over the ids.
+          if (verified % sampleEvery === 1 % sampleEvery && samples.length < DETAIL_SAMPLES) samples.push(listingPath({ id, productName: row.productName }));
+        }
+        if ((start + k) % 3 === 0) {
+          for (let p = 0; p < 2; p++) gallery.push({ listingId: id, position: p, image: media.photos[(start + k + p + 1) % media.photos.length] });
+        }
+      }
+      if (gallery.length > 0) {
+        await tx.insert(listingImages).values(gallery);
+        images += gallery.length;
+      }
+      if ((start / BATCH_SIZE) % 20 === 19) log(`[seed] ${start + count} / ${n}`);
+    }
+  });
+  const insertMs = performance.now() - opened;
+  await handle.close();
+  const totalMs = performance.now() - started;
+  log(`[seed] ${n} listings (${verified} verified, ${images} gallery images) in ${Math.round(totalMs)} ms (inserts ${Math.round(insertMs)} ms)`);
+  return { n, verified, galleryImages: images, samples, mediaMs: Math.round(mediaMs), insertMs: Math.round(insertMs), totalMs: Math.round(totalMs) };
+}

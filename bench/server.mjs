@@ -1,0 +1,156 @@
+/**
+ * Starts and stops the production server (`scripts/start.mjs`, through bench/app.mjs) on a benchmark data folder, and the
+ * baselines: a minimal Node static server with the same compression, and nginx when installed.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export const ROOT = path.resolve(new URL('..', import.meta.url).pathname);
+
+async function waitFor(url, timeoutMs, child) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && (child.exitCode !== null || child.signalCode !== null)) throw new Error(`${url}: the server exited (${child.exitCode ?? child.signalCode})`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/**
+ * `node scripts/start.mjs` with SEED_DEMO=false on `dataDir` (or on `databaseUrl`).
+ * Resolves when /healthz answers; `stop()` sends SIGTERM and waits for a clean exit.
+ */
+export async function startApp({ port, dataDir, databaseUrl, logFile, env: extra = {}, log = () => {} }) {
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    SITE_URL: `http://127.0.0.1:${port}`,
+    ASTRO_TELEMETRY_DISABLED: '1',
+    NODE_ENV: 'production',
+    ...extra,
+  };
+  delete env.SEFER_NOW;
+  if (!('PAGE_CACHE_SECONDS' in extra)) delete env.PAGE_CACHE_SECONDS;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  const child = spawn(process.execPath, [path.join(ROOT, 'bench/app.mjs')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = [];
+  const file = logFile ? createWriteStream(logFile) : null;
+  const keep = (chunk) => {
+    const text = chunk.toString();
+    file?.write(text);
+    output.push(text);
+    if (output.length > 200) output.shift();
+    for (const line of text.split('\n')) if (line.trim()) log(`  [app] ${line}`);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  child.once('exit', (code, signal) => {
+    file?.end(`[bench] server exited: code ${code}, signal ${signal}\n`);
+  });
+  const started = performance.now();
+  try {
+    await waitFor(`http://127.0.0.1:${port}/healthz`, 120_000, child);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw new Error(`${error.message}\n${output.join('')}`);
+  }
+  const readyMs = Math.round(performance.now() - started);
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    readyMs,
+    pid: child.pid,
+    output,
+    /** Null while running; the exit code or signal once the server has stopped. */
+    exited: () => (child.exitCode ?? child.signalCode) ?? null,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** node:http + fs serving one file through the same compression, in its own process (bench/static-server.mjs). */
+export async function startStaticNode({ port, file }) {
+  const child = spawn(process.execPath, [path.join(ROOT, 'bench/static-server.mjs'), String(port), file], { cwd: ROOT, stdio: 'ignore' });
+  await waitFor(`http://127.0.0.1:${port}/`, 10_000, child);
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export const NGINX = '/usr/sbin/nginx';
+
+/**
+ * Debian's nginx serving the same file with gzip (level 6 like `compression`'s default), one
+ * worker per core, when installed; null otherwise.
+ */
+export async function startStaticNginx({ port, dir, fileName }) {
+  if (!existsSync(NGINX)) return null;
+  const prefix = path.join(dir, 'nginx');
+  await mkdir(path.join(prefix, 'logs'), { recursive: true });
+  const conf = path.join(prefix, 'nginx.conf');
+  await writeFile(
+    conf,
+    `worker_processes auto;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/logs/error.log;
+daemon off;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${prefix}/tmp-body; proxy_temp_path ${prefix}/tmp-proxy; fastcgi_temp_path ${prefix}/tmp-fastcgi;
+  uwsgi_temp_path ${prefix}/tmp-uwsgi; scgi_temp_path ${prefix}/tmp-scgi;
+  gzip on; gzip_comp_level 6; gzip_min_length 1024; gzip_types text/html;
+  server {
+    listen 127.0.0.1:${port};
+    root ${dir};
+    location = / { default_type 'text/html; charset=utf-8'; try_files /${fileName} =404; }
+  }
+}
+`,
+  );
+  const child = spawn(NGINX, ['-p', prefix, '-c', conf], { stdio: 'ignore' });
+  await waitFor(`http://127.0.0.1:${port}/`, 10_000, child);
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGQUIT');
+      await exited;
+    },
+  };
+}
+
+/** `node scripts/ensure-build.mjs`: builds the production server when the sources changed. */
+export function ensureBuild(log = console.log) {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'scripts/ensure-build.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('the build failed');
+  const ms = Math.round(performance.now() - started);
+  log(`[bench] build checked in ${ms} ms`);
+  return ms;
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { isShareable, PageCache } from '../../src/lib/server/page-cache.server.ts';
+
+const page = (body: string) => ({ body, status: 200, headers: [['content-type', 'text/html']] as [string, string][] });
+
+describe('cache of rendered pages', () => {
+  it('keeps a page until it expires', () => {
+    let now = 0;
+    const cache = new PageCache(30_000, 1_000_000, () => now);
+    expect(cache.set('/homes', page('a'), cache.generation)).toBe(true);
+    now = 29_999;
+    expect(cache.get('/homes')?.body).toBe('a');
+    now = 30_000;
+    expect(cache.get('/homes')).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it('is emptied by a write, and never stores a page rendered before or during one', async () => {
+    const cache = new PageCache(30_000);
+    cache.set('/', page('old'), cache.generation);
+    const renderedBefore = cache.generation;
+    let renderedDuring = -1;
+    await cache.write(async () => {
+      expect(cache.get('/')).toBeUndefined();
+      renderedDuring = cache.generation;
+      expect(cache.set('/', page('during'), renderedDuring)).toBe(false);
+    });
+    expect(cache.set('/', page('before'), renderedBefore)).toBe(false);
+    expect(cache.set('/', page('during'), renderedDuring)).toBe(false);
+    expect(cache.get('/')).toBeUndefined();
+    expect(cache.set('/', page('after'), cache.generation)).toBe(true);
+    expect(cache.get('/')?.body).toBe('after');
+  });
+
+  it('empties itself even when the write fails', async () => {
+    const cache = new PageCache(30_000);
+    cache.set('/', page('old'), cache.generation);
+    await expect(cache.write(async () => Promise.reject(new Error('no')))).rejects.toThrow('no');
+    expect(cache.get('/')).toBeUndefined();
+    expect(cache.set('/', page('new'), cache.generation)).toBe(true);
+  });
+
+  it('drops the least recently used pages beyond its size', () => {
+    const cache = new PageCache(30_000, 40_000);
+    const body = 'x'.repeat(4000); // about 8.5 KB each
+    for (const key of ['a', 'b', 'c', 'd']) cache.set(key, page(body), cache.generation);
+    cache.get('a');
+    cache.set('e', page(body), cache.generation);
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBeDefined();
+    expect(cache.get('e')).toBeDefined();
+    expect(cache.bytes).toBeLessThanOrEqual(40_000);
+  });
+
+  it('does nothing when turned off', () => {
+    const cache = new PageCache(0);
+    expect(cache.enabled).toBe(false);
+    expect(cache.set('/', page('a'), cache.generation)).toBe(false);
+  });
+
+  it('shares only plain 200 HTML pages and sitemaps', () => {
+    const html = (init: ResponseInit) => new Response('<p>hi</p>', { ...init, headers: { 'Content-Type': 'text/html', ...(init.headers as Record<string, string>) } });
+    expect(isShareable(html({}))).toBe(true);
+    expect(isShareable(html({ status: 404 }))).toBe(false);
+    expect(isShareable(html({ headers: { 'Set-Cookie': 'a=b' } }))).toBe(false);
+    expect(isShareable(html({ headers: { 'Cache-Control': 'private, no-store' } }))).toBe(false);
+    expect(isShareable(Response.json({ a: 1 }))).toBe(false);
+    expect(isShareable(new Response('<urlset/>', { headers: { 'Content-Type': 'application/xml; charset=utf-8' } }))).toBe(true);
+    expect(isShareable(new Response('x', { headers: { 'Content-Type': 'image/webp' } }))).toBe(false);
+  });
+});
