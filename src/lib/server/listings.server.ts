@@ -234,7 +234,7 @@ export async function listPublicListings(
       .limit(paging.pageSize + 1)
       .offset((paging.page - 1) * paging.pageSize),
   );
-  return { items: rows.slice(0, paging.pageSize), page: paging.page, hasMore: rows.length > paging.pageSize };
+  return toPage(rows, paging);
 }
 
 export type NearbyListingCard = ListingCard & { distanceKm: number };
@@ -263,7 +263,7 @@ export async function listNearbyListings(
   for (;;) {
     const rows = await nearbyRows(db, { ...point, radiusKm }, paging);
     if (rows.length > paging.pageSize || radiusKm >= point.radiusKm) {
-      return { items: rows.slice(0, paging.pageSize), page: paging.page, hasMore: rows.length > paging.pageSize };
+      return toPage(rows, paging);
     }
     // Listings within the radius (at least; none seen means the page lies farther out).
     const found = rows.length > 0 ? offset + rows.length : 0;
@@ -341,6 +341,17 @@ export async function getPublicListing(db: Database, id: number): Promise<Listin
   };
 }
 
+/** A page from `pageSize + 1` rows: the extra row only tells that there is a next page. */
+export function toPage<T>(rows: T[], paging: PageRequest): Page<T> {
+  return { items: rows.slice(0, paging.pageSize), page: paging.page, hasMore: rows.length > paging.pageSize };
+}
+
+/** Each listing with its gallery (main photo first), one query for the whole page. */
+export async function withGalleries<T extends { id: number; photo: StoredImage }>(db: Database, items: T[]): Promise<(T & { images: ListingImage[] })[]> {
+  const extra = await imagesOfListings(db, items.map((r) => r.id));
+  return items.map((r) => ({ ...r, images: [{ id: 'photo', image: r.photo }, ...(extra.get(r.id) ?? [])] }));
+}
+
 /** Extra images of several listings in one query (the new-products list shows them on cards). */
 export async function imagesOfListings(db: Database, ids: number[]): Promise<Map<number, ListingImage[]>> {
   const map = new Map<number, ListingImage[]>();
@@ -380,13 +391,8 @@ export async function getNewProducts(
     .orderBy(desc(listings.datePosted), desc(listings.id))
     .limit(paging.pageSize + 1)
     .offset((paging.page - 1) * paging.pageSize);
-  const items = rows.slice(0, paging.pageSize);
-  const extra = await imagesOfListings(db, items.map((r) => r.id));
-  return {
-    items: items.map((r) => ({ ...r, images: [{ id: 'photo', image: r.photo }, ...(extra.get(r.id) ?? [])] })),
-    page: paging.page,
-    hasMore: rows.length > paging.pageSize,
-  };
+  const page = toPage(rows, paging);
+  return { ...page, items: await withGalleries(db, page.items) };
 }
 
 export type VideoListing = ListingCard & { description: string; video: StoredVideo | null };
@@ -401,7 +407,7 @@ export async function listVideoListings(db: Database, now: Date, paging: PageReq
     .orderBy(...order)
     .limit(paging.pageSize + 1)
     .offset((paging.page - 1) * paging.pageSize);
-  return { items: rows.slice(0, paging.pageSize), page: paging.page, hasMore: rows.length > paging.pageSize };
+  return toPage(rows, paging);
 }
 
 /** Every public field of a listing (never the owner). */
@@ -440,13 +446,8 @@ export async function listPublicListingsWithImages(
       .limit(paging.pageSize + 1)
       .offset((paging.page - 1) * paging.pageSize),
   );
-  const items = rows.slice(0, paging.pageSize);
-  const extra = await imagesOfListings(db, items.map((r) => r.id));
-  return {
-    items: items.map((r) => ({ ...r, images: [{ id: 'photo', image: r.photo }, ...(extra.get(r.id) ?? [])] })),
-    page: paging.page,
-    hasMore: rows.length > paging.pageSize,
-  };
+  const page = toPage(rows, paging);
+  return { ...page, items: await withGalleries(db, page.items) };
 }
 
 /**

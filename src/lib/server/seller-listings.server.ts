@@ -11,7 +11,7 @@ import { listingPath } from '../listing-urls.ts';
 import type { SessionUser } from './auth.server.ts';
 import { config } from './config.server.ts';
 import { sendEmail } from './email.server.ts';
-import { cardColumns, imagesOfListings, insertListing, listingSchedule, type ListingCard, type ListingDraft, type ListingImage, type Page, type PageRequest } from './listings.server.ts';
+import { cardColumns, insertListing, listingSchedule, type ListingCard, type ListingDraft, type ListingImage, type Page, type PageRequest, toPage, withGalleries } from './listings.server.ts';
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; status: 403 | 404 | 409; error: string };
 
@@ -48,13 +48,8 @@ export async function listOwnListings(
     .orderBy(desc(listings.datePosted), desc(listings.id))
     .limit(paging.pageSize + 1)
     .offset((paging.page - 1) * paging.pageSize);
-  const items = rows.slice(0, paging.pageSize);
-  const extra = await imagesOfListings(db, items.map((r) => r.id));
-  return {
-    items: items.map((r) => ({ ...r, images: [{ id: 'photo', image: r.photo }, ...(extra.get(r.id) ?? [])] })),
-    page: paging.page,
-    hasMore: rows.length > paging.pageSize,
-  };
+  const page = toPage(rows, paging);
+  return { ...page, items: await withGalleries(db, page.items) };
 }
 
 async function ownerOf(db: Database, id: number): Promise<{ ownerId: string } | undefined> {
@@ -130,13 +125,8 @@ export async function verificationQueue(db: Database, paging: PageRequest): Prom
     .orderBy(asc(listings.datePosted), asc(listings.id))
     .limit(paging.pageSize + 1)
     .offset((paging.page - 1) * paging.pageSize);
-  const items = rows.slice(0, paging.pageSize);
-  const extra = await imagesOfListings(db, items.map((r) => r.id));
-  return {
-    items: items.map((r) => ({ ...r, images: [{ id: 'photo', image: r.photo }, ...(extra.get(r.id) ?? [])] })),
-    page: paging.page,
-    hasMore: rows.length > paging.pageSize,
-  };
+  const page = toPage(rows, paging);
+  return { ...page, items: await withGalleries(db, page.items) };
 }
 
 export const MAX_REASON_LENGTH = 500;
