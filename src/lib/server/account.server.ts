@@ -4,10 +4,12 @@
  * read is scoped to the session's user; every multi-row write is one transaction.
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { APIRoute } from 'astro';
 import type { Database } from '../../db/client.ts';
 import { orderItems, orders, paymentUpdates, refunds, subscriptions, users, walletEntries } from '../../db/schema.ts';
 import { formatBirr } from '../shop.ts';
 import type { SessionUser } from './auth.server.ts';
+import { jsonError, jsonOk } from './api.server.ts';
 import type { Outcome } from './shop.server.ts';
 
 /** Most rows an account list shows (newest first). */
@@ -315,4 +317,31 @@ export async function refundFromForm(db: Database, user: SessionUser, request: R
   }
   if (!result.ok) return { notice: { kind: 'error', text: result.error }, status: result.status };
   return { notice: { kind: 'success', text: `Refund requested for order #${orderId}. You can follow it on the Refunds page.` }, status: 200 };
+}
+
+/**
+ * `GET /api/orders/pending/` and `/api/orders/completed/`: the signed-in user's orders of one status
+ * as `[{id, product_name, status}]` (plus totals and dates).
+ */
+export function ordersEndpoint(status: OrderStatus): APIRoute {
+  return async ({ locals }) => {
+    if (!locals.user) return jsonError(401, 'Sign in to see your orders.');
+    try {
+      const list = await listOrders(locals.db, locals.user.id, status);
+      return jsonOk(
+        list.map((o) => ({
+          id: o.id,
+          product_name: o.productName,
+          status: o.status,
+          total_birr: o.totalBirr,
+          created_at: o.createdAt.toISOString(),
+          delivered_at: o.deliveredAt?.toISOString() ?? null,
+          refund_status: o.refund?.status ?? null,
+        })),
+      );
+    } catch (error) {
+      console.error(`[api/orders/${status}]`, error);
+      return jsonError(503, 'Your orders could not be loaded. Please try again.');
+    }
+  };
 }
