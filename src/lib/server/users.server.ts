@@ -4,6 +4,7 @@
  */
 import type { Database } from '../../db/client.ts';
 import { sessionUser, type SessionUser } from './auth.server.ts';
+import { safePath } from '../safe-path.ts';
 import { config } from './config.server.ts';
 
 /** The request's user; with Clerk, a Response when Clerk must first refresh its cookies. */
@@ -32,10 +33,7 @@ export function displayNameOf(user: Pick<SessionUser, 'firstName' | 'lastName' |
 }
 
 /** A safe place to go back to after signing in: a path on this site, never another host. */
-export function safeNext(value: string | null | undefined, fallback = '/'): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback;
-  return value;
-}
+export const safeNext = safePath;
 
 /** A redirect that also carries the cookies an auth call set (or cleared). */
 export function redirectWithCookies(location: string, authHeaders: Headers | null | undefined, status = 303): Response {
