@@ -1,0 +1,41 @@
+// @ts-check
+/**
+ * The Content-Security-Policy, in one place for astro.config.mjs (pages: Astro writes the header,
+ * with the hashes of its own island scripts) and the middleware (every other response).
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** @typedef {Exclude<NonNullable<NonNullable<import('astro').AstroUserConfig['security']>['csp']>, boolean>} CspConfig */
+/** @typedef {NonNullable<NonNullable<CspConfig['scriptDirective']>['hashes']>} CspHashes */
+
+/**
+ * Every directive but script-src and style-src, which Astro builds.
+ * @type {NonNullable<CspConfig['directives']>}
+ */
+export const CSP_DIRECTIVES = [
+  "default-src 'self'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' blob:",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+];
+
+/** The policy of responses Astro does not render as a page (API, media, redirects). */
+export const FALLBACK_CSP = [...CSP_DIRECTIVES, "script-src 'self'", "style-src 'self' 'unsafe-inline'"].join('; ');
+
+/**
+ * `sha256-…` of each inline script in `folder` (src/scripts/inline): the only inline scripts a
+ * page may run, so an injected `<script>` is refused even if HTML escaping ever fails.
+ * @param {URL} folder
+ * @returns {CspHashes}
+ */
+export function inlineScriptHashes(folder) {
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.js'))
+    .sort()
+    .map((name) => /** @type {CspHashes[number]} */ (`sha256-${createHash('sha256').update(readFileSync(new URL(name, folder))).digest('base64')}`));
+}

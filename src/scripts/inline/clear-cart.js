@@ -1,0 +1,1 @@
+try { localStorage.removeItem(document.currentScript.dataset.cartKey); } catch {}
