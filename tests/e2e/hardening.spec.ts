@@ -9,7 +9,7 @@ const scriptSrc = (csp: string) => /(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1]
 
 /** The text of every inline script that the browser would run (not JSON-LD). */
 async function inlineScripts(page: Page): Promise<string[]> {
-  return page.$$eval('script:not([src])', (els) =>
+  return page.$$eval('script:not([src])', (els: HTMLScriptElement[]) =>
     els.filter((s) => !s.type || s.type === 'module' || s.type === 'text/javascript').map((s) => s.textContent ?? ''),
   );
 }
