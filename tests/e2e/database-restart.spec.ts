@@ -41,8 +41,8 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts `node scripts/start.mjs` and resolves once it reports ready. */
-async function startApp(env: Record<string, string>, log: string[]): Promise<ChildProcess> {
+/** Starts `node scripts/start.mjs`; `ready` resolves once it reports ready. */
+function startApp(env: Record<string, string>, log: string[]): { child: ChildProcess; ready: Promise<void> } {
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env },
@@ -62,10 +62,26 @@ async function startApp(env: Record<string, string>, log: string[]): Promise<Chi
       reject(new Error(`the app exited with ${code} before it was ready:\n${log.join('')}`));
     });
   });
+  ready.catch(() => undefined);
   child.stderr!.on('data', (chunk: Buffer) => log.push(chunk.toString()));
-  await ready;
-  return child;
+  return { child, ready };
 }
+
+/** The app's environment: its own data folder, no page cache, write limits out of the way. */
+const appEnv = (databaseUrl: string, port: number, dataDir: string) => ({
+  DATABASE_URL: databaseUrl,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  SITE_URL: `http://127.0.0.1:${port}`,
+  DATA_DIR: dataDir,
+  SEED_DEMO: 'false',
+  PAGE_CACHE_SECONDS: '0',
+  RATE_LIMIT_SCALE: '1000',
+});
+
+/** The lines of the app's log that explain a crash, not the objects it dumped. */
+const crashLines = (log: string[]) =>
+  log.join('').split('\n').filter((line) => /error|unhandled|throw/i.test(line)).slice(0, 12).join('\n');
 
 async function stopApp(child: ChildProcess | undefined): Promise<void> {
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
@@ -79,13 +95,14 @@ async function stopApp(child: ChildProcess | undefined): Promise<void> {
 interface Outcome {
   status: number | string;
   body: string;
+  headers?: Headers;
 }
 
-/** One request; a status, or the network error's code ('reset', 'refused', 'hang'…) instead of throwing. */
-async function ask(base: string, target: string, init: RequestInit = {}): Promise<Outcome> {
+/** One request: its status, or instead of throwing the network error's code (ECONNRESET…) or 'hang'. */
+async function ask(base: string, target: string, init: RequestInit = {}, timeoutMs = 5000): Promise<Outcome> {
   try {
-    const response = await fetch(`${base}${target}`, { ...init, signal: AbortSignal.timeout(5000), redirect: 'manual' });
-    return { status: response.status, body: await response.text() };
+    const response = await fetch(`${base}${target}`, { ...init, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
+    return { status: response.status, body: await response.text(), headers: response.headers };
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause;
     return { status: (error as Error).name === 'TimeoutError' ? 'hang' : (cause?.code ?? String(error)), body: '' };
@@ -98,41 +115,94 @@ const postMessage = (message: string): RequestInit => ({
   body: JSON.stringify({ name: 'Load', message }),
 });
 
-test.describe('PostgreSQL restart under load', () => {
+test.describe('PostgreSQL that is slow to open or restarts under load', () => {
   test.skip(!process.env.TEST_DATABASE_URL, SKIP_NOTE);
+  // One PostgreSQL server on a fixed port for both tests, which therefore run one after the other.
+  test.describe.configure({ mode: 'serial' });
+
+  let pgDir: string;
+  let server: ReturnType<typeof postgres>;
+  let adminUrl: string;
+  test.beforeAll(async () => {
+    test.setTimeout(60_000);
+    pgDir = await mkdtemp(path.join(os.tmpdir(), 'sefer-pgrestart-'));
+    server = postgres(pgDir);
+    adminUrl = await server.start();
+  });
+  test.afterAll(async () => {
+    await server?.stop().catch(() => undefined);
+    if (pgDir) await rm(pgDir, { recursive: true, force: true });
+  });
+
+  /** A new database of the test server, as an app's DATABASE_URL. */
+  async function createDatabase(name: string): Promise<string> {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    return adminUrl.replace(/\/postgres$/, `/${name}`);
+  }
+
+  test('while the database is being opened, requests get 503 "starting" with Retry-After at once, not a wait', async () => {
+    test.setTimeout(60_000);
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sefer-pgrestart-data-'));
+    const databaseUrl = await createDatabase('sefer_starting');
+    // The migrations wait for this lock, so the app stays "starting" until the test lets it go.
+    const holder = new pg.Client({ connectionString: databaseUrl });
+    await holder.connect();
+    await holder.query('create schema drizzle');
+    await holder.query('create table drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)');
+    await holder.query('begin');
+    await holder.query('lock table drizzle.__drizzle_migrations in access exclusive mode');
+    const log: string[] = [];
+    let app: ReturnType<typeof startApp> | undefined;
+    try {
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      app = startApp(appEnv(databaseUrl, port, dataDir), log);
+      // The first request also loads the app's modules, which takes a few seconds on a busy machine.
+      let health: Outcome = { status: 'none', body: '' };
+      for (let i = 0; i < 200; i++) {
+        health = await ask(base, '/healthz', {}, 15_000);
+        if (health.status !== 'ECONNREFUSED') break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(health.status, `the app answers while it opens the database:\n${crashLines(log)}`).toBe(503);
+      const messages = await ask(base, '/api/cat', {}, 2000);
+      expect(messages.status).toBe(503);
+      expect(messages.headers?.get('Retry-After')).toMatch(/^\d+$/);
+      expect(JSON.parse(messages.body)).toEqual({ error: 'Sefer is starting. Please try again in a moment.' });
+      const page = await ask(base, '/daily-discounts', {}, 2000);
+      expect(page.status).toBe(503);
+      expect(page.headers?.get('Retry-After')).toMatch(/^\d+$/);
+      expect(page.body).toContain('Sefer is starting');
+      expect(log.join('')).not.toContain('Sefer is ready');
+
+      await holder.query('commit');
+      await app.ready;
+      expect((await ask(base, '/api/cat')).status).toBe(200);
+      expect((await ask(base, '/daily-discounts')).status).toBe(200);
+    } finally {
+      await holder.end().catch(() => undefined);
+      await stopApp(app?.child);
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
 
   test('the app stays up, answers 503 while PostgreSQL is stopped and 200 within 2 s of its return', async () => {
-    test.setTimeout(120_000);
-    const pgDir = await mkdtemp(path.join(os.tmpdir(), 'sefer-pgrestart-'));
+    test.setTimeout(90_000);
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sefer-pgrestart-data-'));
-    const server = postgres(pgDir);
     const log: string[] = [];
     let app: ChildProcess | undefined;
     let loading = true;
     try {
-      const adminUrl = await server.start();
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query('create database sefer_restart');
-      await admin.end();
-
+      const databaseUrl = await createDatabase('sefer_restart');
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
-      app = await startApp(
-        {
-          DATABASE_URL: adminUrl.replace(/\/postgres$/, '/sefer_restart'),
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          SITE_URL: base,
-          DATA_DIR: dataDir,
-          SEED_DEMO: 'false',
-          PAGE_CACHE_SECONDS: '0',
-          RATE_LIMIT_SCALE: '1000',
-        },
-        log,
-      );
+      const started = startApp(appEnv(databaseUrl, port, dataDir), log);
+      app = started.child;
+      await started.ready;
       const died = () => app!.exitCode !== null || app!.signalCode !== null;
-
       // A few concurrent loops of reads and writes, so the pool holds busy and idle connections.
       const targets: [string, RequestInit?][] = [
         ['/healthz'],
@@ -160,7 +230,7 @@ test.describe('PostgreSQL restart under load', () => {
       phase = 'down';
       // Long enough for every pooled connection to notice that the server went away.
       await new Promise((r) => setTimeout(r, 1500));
-      expect(died(), `the app process stays up:\n${log.join('').slice(-3000)}`).toBe(false);
+      expect(died(), `the app process stays up:\n${crashLines(log)}`).toBe(false);
 
       const health = await ask(base, '/healthz');
       expect(health.status).toBe(503);
@@ -211,8 +281,6 @@ test.describe('PostgreSQL restart under load', () => {
     } finally {
       loading = false;
       await stopApp(app);
-      await server.stop().catch(() => undefined);
-      await rm(pgDir, { recursive: true, force: true });
       await rm(dataDir, { recursive: true, force: true });
     }
   });
