@@ -121,10 +121,18 @@ async function pool<T>(limit: number, jobs: (() => Promise<T>)[], signal?: Abort
     while (next < jobs.length) {
       signal?.throwIfAborted();
       const index = next++;
-      results[index] = await jobs[index]!();
+      try {
+        results[index] = await jobs[index]!();
+      } catch (error) {
+        next = jobs.length;
+        throw error;
+      }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
+  // Every job in flight finishes (and cleans up after itself) before a failure is reported.
+  const settled = await Promise.allSettled(Array.from({ length: Math.min(limit, jobs.length) }, worker));
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) throw failed.reason;
   return results;
 }
 
