@@ -34,13 +34,18 @@ const lifecycle = () => globalThis[Symbol.for('sefer.lifecycle')];
 server.listen(settings.port, settings.host, async () => {
   const started = Date.now();
   try {
-    // Astro loads page and middleware modules on the first request: make that request ourselves,
-    // so the database is open, migrated and seeded before anyone is told the server is ready.
+    // Astro loads page and middleware modules on the first request: make that request ourselves.
+    // It starts opening the database and is answered at once (503 "starting" until the database
+    // is open, migrated and seeded, as is every other request meanwhile); then wait for the
+    // database and check that the health check passes before anyone is told the server is ready.
     const host = ['0.0.0.0', '::'].includes(settings.host) ? '127.0.0.1' : settings.host;
-    const response = await fetch(`http://${host.includes(':') ? `[${host}]` : host}:${settings.port}/healthz`);
+    const healthz = `http://${host.includes(':') ? `[${host}]` : host}:${settings.port}/healthz`;
+    await (await fetch(healthz)).arrayBuffer();
     await lifecycle()?.ready();
+    const response = await fetch(healthz);
     if (!response.ok) throw new Error(`health check answered ${response.status}`);
   } catch (error) {
+    if (stopping) return;
     console.error('[start] the database could not be opened:', error);
     process.exit(1);
   }

@@ -1,9 +1,10 @@
 import { defineMiddleware } from 'astro:middleware';
-import { database } from './lib/server/db.server.ts';
+import { database, isDatabaseUnavailable, readyDatabase } from './lib/server/db.server.ts';
 import { requestClock } from './lib/server/clock.server.ts';
 import { currentUser } from './lib/server/users.server.ts';
 import { config } from './lib/server/config.server.ts';
 import { isShareable, PageCache } from './lib/server/page-cache.server.ts';
+import { notAvailable } from './lib/server/safe.server.ts';
 import { FALLBACK_CSP } from './lib/csp.mjs';
 
 const SECURITY_HEADERS: Record<string, string> = {
@@ -15,7 +16,23 @@ const SECURITY_HEADERS: Record<string, string> = {
   'Content-Security-Policy': FALLBACK_CSP,
 };
 
+/**
+ * While the database is first opened (migrations, the first start's seed) every request is told to
+ * come back soon instead of waiting; once it is open, a database that becomes unreachable turns any
+ * request into a friendly 503, never a 500 or an empty body.
+ */
 export const onRequest = defineMiddleware(async (context, next) => {
+  if (!readyDatabase()) return notAvailable('starting', context.url);
+  try {
+    return (await serve(context, next)) ?? (await next());
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    console.error(`[db] unavailable for ${context.request.method} ${context.url.pathname}: ${(error as Error).message}`);
+    return notAvailable('down', context.url);
+  }
+});
+
+const serve = defineMiddleware(async (context, next) => {
   context.locals.db = await database();
   context.locals.now = requestClock();
   const user = await currentUser(context.locals.db, context.request);

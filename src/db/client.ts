@@ -39,12 +39,28 @@ export interface OpenDatabaseOptions {
   logger?: Logger;
   /** Pool size for node-postgres. */
   maxConnections?: number;
+  /** How long node-postgres waits for a new connection before failing (default 5 s). */
+  connectTimeoutMs?: number;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const { databaseUrl, migrationsFolder, logger } = options;
   if (databaseUrl) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: options.maxConnections ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: options.maxConnections ?? 10,
+      // While the server is unreachable a request fails within seconds (a 503) instead of hanging.
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+    });
+    // A server that stops or restarts drops every connection. An 'error' event without a listener
+    // ends the process, so each connection gets one: the pool forgets an idle broken connection,
+    // a checked-out one fails its next query, and the next request simply opens a new connection.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => console.error(`[db] connection lost: ${error.message}`));
+    });
+    pool.on('error', () => {
+      // already logged by the connection's own listener above
+    });
     const db = drizzlePostgres({ client: pool, schema, logger });
     if (migrationsFolder) await migratePostgres(db, { migrationsFolder });
     return { db: db as unknown as Database, driver: 'postgres', close: () => pool.end() };

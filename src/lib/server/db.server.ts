@@ -9,6 +9,10 @@ import { config } from './config.server.ts';
 import { countListings, isSeeded, seedDemoCatalogue } from './seed.server.ts';
 
 let opening: Promise<DatabaseHandle> | undefined;
+/** Set once the database is open, migrated and seeded: requests are served from then on. */
+let opened: DatabaseHandle | undefined;
+/** Interrupts a first start's seed when the process is asked to stop. */
+let stopOpening: AbortController | undefined;
 let analyzeTimer: ReturnType<typeof setInterval> | undefined;
 
 /**
@@ -25,7 +29,7 @@ async function analyze(db: Database): Promise<void> {
   console.log(`[db] planner statistics gathered in ${Date.now() - started} ms`);
 }
 
-async function open(): Promise<DatabaseHandle> {
+async function open(signal: AbortSignal): Promise<DatabaseHandle> {
   const c = config();
   const started = Date.now();
   const handle = await openDatabase({
@@ -34,11 +38,16 @@ async function open(): Promise<DatabaseHandle> {
     migrationsFolder: c.migrationsFolder,
   });
   console.log(`[db] ${handle.driver} open and migrated in ${Date.now() - started} ms`);
-  if (!c.databaseUrl && c.seedDemo && !(await isSeeded(handle.db)) && (await countListings(handle.db)) === 0) {
-    await seedDemoCatalogue(handle.db, { dataDir: c.dataDir, now: requestClock(), log: console.log });
+  try {
+    if (!c.databaseUrl && c.seedDemo && !(await isSeeded(handle.db)) && (await countListings(handle.db)) === 0) {
+      await seedDemoCatalogue(handle.db, { dataDir: c.dataDir, now: requestClock(), log: console.log, signal });
+    }
+    if (handle.driver === 'pglite') await analyze(handle.db);
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    throw error;
   }
   if (handle.driver === 'pglite') {
-    await analyze(handle.db);
     analyzeTimer = setInterval(() => {
       analyze(handle.db).catch((error: unknown) => console.error('[db] analyze failed:', error));
     }, ANALYZE_EVERY_MS);
@@ -49,19 +58,63 @@ async function open(): Promise<DatabaseHandle> {
 
 /** The shared database, opened on first use. */
 export async function database(): Promise<Database> {
-  opening ??= open().catch((error: unknown) => {
-    opening = undefined;
-    throw error;
-  });
+  if (!opening) {
+    stopOpening = new AbortController();
+    opening = open(stopOpening.signal).then(
+      (handle) => (opened = handle),
+      (error: unknown) => {
+        opening = undefined;
+        throw error;
+      },
+    );
+  }
   return (await opening).db;
+}
+
+/**
+ * The database when it is ready; otherwise undefined, and its opening is under way (the first
+ * start migrates and seeds for a while: requests meanwhile are told to come back).
+ */
+export function readyDatabase(): Database | undefined {
+  if (opened) return opened.db;
+  database().catch(() => {
+    // the start script reports a failed opening; the next request tries again
+  });
+  return undefined;
+}
+
+/** Driver errors that mean the database server cannot be reached right now (not a bad query). */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
+  '57P01', // admin_shutdown: the server is stopping
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: starting up or shutting down
+  '53300', // too_many_connections
+]);
+const UNAVAILABLE_MESSAGES = /Connection terminated|not queryable|timeout exceeded when trying to connect/i;
+
+/** True when the error (or one it wraps, as Drizzle does) says the database is unreachable. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    if (current instanceof Error && UNAVAILABLE_MESSAGES.test(current.message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** Closes the database (on SIGTERM, after the HTTP server has stopped). */
 export async function closeDatabase(): Promise<void> {
   const current = opening;
   opening = undefined;
+  opened = undefined;
+  stopOpening?.abort(new Error('the server is stopping'));
   clearInterval(analyzeTimer);
-  if (current) await (await current).close();
+  // An opening that failed (or was interrupted just now) has closed its database itself.
+  const handle = await current?.catch(() => undefined);
+  await handle?.close();
 }
 
 // The start script (outside the bundle) reaches the database's lifecycle through this symbol.

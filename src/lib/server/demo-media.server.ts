@@ -4,8 +4,7 @@
  */
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
@@ -72,6 +71,32 @@ function ffmpegPath(): string | null {
   }
 }
 
+/** Work folders of video encodes live in the data folder, named by the process that made them. */
+const workRoot = (dataDir: string) => path.join(dataDir, 'tmp');
+const WORK_PREFIX = 'sefer-video-';
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the work folders an interrupted seed left behind (a start stopped or killed while it
+ * encoded): those of processes that are no longer running.
+ */
+export async function removeAbandonedWork(dataDir: string): Promise<void> {
+  const names = await readdir(workRoot(dataDir)).catch(() => [] as string[]);
+  for (const name of names) {
+    const pid = Number(new RegExp(`^${WORK_PREFIX}(\\d+)-`).exec(name)?.[1]);
+    if (!pid || pid === process.pid || isRunning(pid)) continue;
+    await rm(path.join(workRoot(dataDir), name), { recursive: true, force: true });
+  }
+}
+
 /**
  * Encodes a short H.264 clip (a slow zoom over the poster) for the videos screen. Returns null
  * when no ffmpeg is available on this platform; the catalogue is still complete without it.
@@ -81,6 +106,7 @@ export async function renderDemoVideo(
   poster: StoredImage,
   dataDir: string,
   key: string,
+  signal?: AbortSignal,
 ): Promise<StoredVideo | null> {
   const out = path.join(mediaRoot(dataDir), `${key}.mp4`);
   const seconds = 4;
@@ -92,19 +118,24 @@ export async function renderDemoVideo(
   }
   const ffmpeg = ffmpegPath();
   if (!ffmpeg) return null;
-  const tmp = await mkdtemp(path.join(os.tmpdir(), 'sefer-video-'));
+  await mkdir(workRoot(dataDir), { recursive: true });
+  const tmp = await mkdtemp(path.join(workRoot(dataDir), `${WORK_PREFIX}${process.pid}-`));
   try {
     const frame = path.join(tmp, 'frame.png');
+    const encoded = path.join(tmp, 'clip.mp4');
     await writeFile(frame, await sharp(Buffer.from(posterSvg)).resize(640, 480).png().toBuffer());
     await mkdir(path.dirname(out), { recursive: true });
     await run(ffmpeg, [
       '-y', '-loglevel', 'error', '-loop', '1', '-i', frame, '-t', String(seconds),
       '-vf', `zoompan=z='min(zoom+0.0015,1.2)':d=${seconds * 25}:s=640x480:fps=25`,
       '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '30', '-pix_fmt', 'yuv420p',
-      '-movflags', '+faststart', '-an', out,
-    ]);
+      '-movflags', '+faststart', '-an', encoded,
+    ], { signal });
+    // Only a finished clip takes the media name: a later start reuses whatever has that name.
+    await rename(encoded, out);
     return { key, ext: 'mp4', durationSeconds: seconds, poster };
   } catch (error) {
+    if (signal?.aborted) throw signal.reason;
     console.warn(`[seed] could not encode demo video ${key}: ${(error as Error).message}`);
     return null;
   } finally {

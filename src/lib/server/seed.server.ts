@@ -17,7 +17,7 @@ import {
 } from '../../db/schema.ts';
 import { CATEGORIES } from '../categories.ts';
 import { DAY_MS, DISCOUNT_VALUES, WAITING } from '../discount.ts';
-import { logoSvg, productSvg, renderDemoVideo, renderSvgImage } from './demo-media.server.ts';
+import { logoSvg, productSvg, removeAbandonedWork, renderDemoVideo, renderSvgImage } from './demo-media.server.ts';
 import { insertListing, type ListingDraft } from './listings.server.ts';
 import {
   DEMO_BUSINESSES,
@@ -37,6 +37,8 @@ export interface SeedOptions {
   dataDir: string;
   now?: Date;
   log?: (message: string) => void;
+  /** Stops the media work (a start interrupted by SIGTERM): the seed then fails, writing nothing. */
+  signal?: AbortSignal;
 }
 
 export interface SeedResult {
@@ -112,16 +114,25 @@ function slug(text: string): string {
 }
 
 /** Runs `jobs` with at most `limit` at a time (sharp and ffmpeg already use every core). */
-async function pool<T>(limit: number, jobs: (() => Promise<T>)[]): Promise<T[]> {
+async function pool<T>(limit: number, jobs: (() => Promise<T>)[], signal?: AbortSignal): Promise<T[]> {
   const results: T[] = new Array(jobs.length);
   let next = 0;
   const worker = async () => {
     while (next < jobs.length) {
+      signal?.throwIfAborted();
       const index = next++;
-      results[index] = await jobs[index]!();
+      try {
+        results[index] = await jobs[index]!();
+      } catch (error) {
+        next = jobs.length;
+        throw error;
+      }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
+  // Every job in flight finishes (and cleans up after itself) before a failure is reported.
+  const settled = await Promise.allSettled(Array.from({ length: Math.min(limit, jobs.length) }, worker));
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) throw failed.reason;
   return results;
 }
 
@@ -245,11 +256,13 @@ export async function seedDemoCatalogue(db: Database, options: SeedOptions): Pro
   const now = (options.now ?? new Date()).getTime();
   const started = Date.now();
   const planned = planCatalogue(now);
-  const { dataDir } = options;
+  const { dataDir, signal } = options;
+  await removeAbandonedWork(dataDir);
 
   const logos = await pool(
     4,
     DEMO_BUSINESSES.map((b, i) => () => renderSvgImage(logoSvg(b.company, (i * 37) % 360), dataDir, `seed/logo-${slug(b.company)}`)),
+    signal,
   );
   const media = await pool(
     4,
@@ -260,15 +273,17 @@ export async function seedDemoCatalogue(db: Database, options: SeedOptions): Pro
       for (let v = 1; v <= p.extraImages; v++) {
         images.push(await renderSvgImage(productSvg(p.draft.productName, `Photo ${v + 1}`, p.hue, v), dataDir, `seed/${p.key}-${v}`));
       }
-      const video: StoredVideo | null = p.withVideo ? await renderDemoVideo(svg, photo, dataDir, `seed/${p.key}-video`) : null;
+      const video: StoredVideo | null = p.withVideo ? await renderDemoVideo(svg, photo, dataDir, `seed/${p.key}-video`, signal) : null;
       return { photo, images, video };
     }),
+    signal,
   );
   const shopImages = await pool(
     4,
     DEMO_SHOP_PRODUCTS.map((product, i) => () =>
       renderSvgImage(productSvg(product.name, `${product.priceBirr.toLocaleString('en-US')} Birr`, (i * 29 + 200) % 360, i % 4), dataDir, `seed/shop-${product.slug}`),
     ),
+    signal,
   );
   log(`[seed] media ready in ${Date.now() - started} ms`);
 

@@ -44,15 +44,20 @@ export const POST: APIRoute = async (context) => {
       const { error, fields } = describeIssues(parsed.error);
       return jsonError(400, error, fields);
     }
-    const limited = await limitOr429(context, 'comment');
-    if (limited) return limited;
-    const comment = await addComment(locals.db, { id: locals.user.id, name: displayNameOf(locals.user) }, {
-      listingId: parsed.data.product_id,
-      imageId: parsed.data.image_id,
-      comment: parsed.data.comment,
-    });
-    if (!comment) return jsonError(404, 'That product image was not found.');
-    return jsonOk({ id: comment.id, comment: comment.comment, author: comment.authorName, date_posted: comment.datePosted.toISOString() }, { status: 201 });
+    try {
+      const limited = await limitOr429(context, 'comment');
+      if (limited) return limited;
+      const comment = await addComment(locals.db, { id: locals.user.id, name: displayNameOf(locals.user) }, {
+        listingId: parsed.data.product_id,
+        imageId: parsed.data.image_id,
+        comment: parsed.data.comment,
+      });
+      if (!comment) return jsonError(404, 'That product image was not found.');
+      return jsonOk({ id: comment.id, comment: comment.comment, author: comment.authorName, date_posted: comment.datePosted.toISOString() }, { status: 201 });
+    } catch (error) {
+      console.error('[api/cat]', error);
+      return jsonError(503, 'There was a problem submitting your comment.');
+    }
   }
 
   const parsed = requestSchema.safeParse(body);
@@ -61,9 +66,10 @@ export const POST: APIRoute = async (context) => {
     const { error, fields } = describeIssues(parsed.error);
     return jsonError(400, error, fields);
   }
-  const limited = await limitOr429(context, 'request');
-  if (limited) return form ? backTo(context, { request: 'slow' }) : limited;
   try {
+    // Inside the try: the rate limit reads the database too, and may find it unreachable.
+    const limited = await limitOr429(context, 'request');
+    if (limited) return form ? backTo(context, { request: 'slow' }) : limited;
     const created = await createRequest(locals.db, {
       name: locals.user ? displayNameOf(locals.user) : 'Anonymous',
       message: parsed.data.message,

@@ -1,0 +1,38 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listings } from '../../src/db/schema.ts';
+import { isSeeded, seedDemoCatalogue } from '../../src/lib/server/seed.server.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+
+describe('a first start stopped while it seeds', () => {
+  let t: TestDatabase;
+  let dataDir: string;
+  beforeAll(async () => {
+    t = await createTestDatabase('pglite');
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'sefer-seed-stop-'));
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('stops during a video encode, leaves no work folder and writes no rows', async () => {
+    const work = path.join(dataDir, 'tmp');
+    const stop = new AbortController();
+    const watcher = setInterval(async () => {
+      const busy = await readdir(work).catch(() => [] as string[]);
+      if (busy.some((name) => name.startsWith('sefer-video-'))) stop.abort(new Error('the server is stopping'));
+    }, 10);
+    try {
+      await expect(seedDemoCatalogue(t.db, { dataDir, signal: stop.signal })).rejects.toThrow('the server is stopping');
+    } finally {
+      clearInterval(watcher);
+    }
+    expect(stop.signal.aborted).toBe(true);
+    expect(await readdir(work)).toEqual([]);
+    expect(await isSeeded(t.db)).toBe(false);
+    expect(await t.db.$count(listings)).toBe(0);
+  });
+});
