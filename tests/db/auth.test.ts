@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { authErrorMessage, createAuth, type Auth } from '../../src/lib/server/auth.server.ts';
+import { authErrorMessage, CLIENT_ADDRESS_HEADER, createAuth, type Auth } from '../../src/lib/server/auth.server.ts';
 import { createTestDatabase, drivers, type TestDatabase } from './test-database.ts';
 
 describe.each(drivers())('accounts (better-auth) on %s', (driver) => {
@@ -44,5 +44,29 @@ describe.each(drivers())('accounts (better-auth) on %s', (driver) => {
     await expect(auth.api.signUpEmail({ body: { email, password: 'long-email-1', name: 'Long' } })).rejects.toMatchObject({
       body: { message: 'Email must be 254 characters or fewer.' },
     });
+  });
+});
+
+describe.each(drivers())("better-auth's own limit on %s", (driver) => {
+  let t: TestDatabase;
+  let auth: Auth;
+  beforeAll(async () => {
+    t = await createTestDatabase(driver);
+    auth = createAuth(t.db, 'a-test-secret-that-is-long-enough-0123456789');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('counts by the address our code vouches for, not by X-Forwarded-For', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 65; i++) {
+      const request = new Request('http://localhost:4321/api/auth/ok', {
+        headers: { 'x-forwarded-for': `10.2.${Math.floor(i / 250)}.${i % 250}`, [CLIENT_ADDRESS_HEADER]: '192.0.2.7' },
+      });
+      statuses.push((await auth.handler(request)).status);
+    }
+    expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
+    expect(statuses.slice(60)).toEqual([429, 429, 429, 429, 429]);
   });
 });
