@@ -58,3 +58,22 @@ describe('Clerk adapter (offline parts)', () => {
     );
   });
 });
+
+describe('names from Clerk', () => {
+  it('are cut to 60 characters before they are stored or shown', () => {
+    const user = clerkUserToSessionUser({
+      id: 'user_long',
+      firstName: 'F'.repeat(5000),
+      lastName: 'L'.repeat(70),
+      fullName: null,
+      username: null,
+      primaryEmailAddressId: 'e1',
+      emailAddresses: [{ id: 'e1', emailAddress: 'long@example.com' }],
+      imageUrl: `https://img.example.com/${'x'.repeat(5000)}`,
+    })!;
+    expect(user.firstName).toHaveLength(60);
+    expect(user.lastName).toHaveLength(60);
+    expect(user.name.length).toBeLessThanOrEqual(60);
+    expect(user.image).toBeNull();
+  });
+});

@@ -6,12 +6,15 @@
 import { randomBytes } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
 import { emailOTP } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { accounts, appMeta, sessions, users, verifications } from '../../db/schema.ts';
+import { accountFieldProblems } from '../account-fields.ts';
 import { config } from './config.server.ts';
 import { sendEmail } from './email.server.ts';
+import { clientAddressOf, hit, type AuthAttemptKind } from './rate-limit.server.ts';
 
 /** How long an emailed code stays valid. */
 export const CODE_TTL_SECONDS = 10 * 60;
@@ -22,6 +25,71 @@ const OTP_SUBJECT = {
   'forget-password': 'Your Sefer password reset code',
   'change-email': 'Your Sefer email change code',
 } as const;
+
+/**
+ * The paths of /api/auth/* that check a password or a code, or send one by email: what they count
+ * as (see countAuthAttempt), and whose account that is: the body's `email`, or the signed-in
+ * user's (a body cannot pick the account a signed-in request counts against). Pages calling
+ * auth.api.* count the same attempts themselves.
+ */
+export const AUTH_ATTEMPT_PATHS: Readonly<Record<string, { kind: AuthAttemptKind; account: 'body' | 'session' }>> = {
+  '/sign-in/email': { kind: 'password', account: 'body' },
+  '/change-password': { kind: 'password', account: 'session' },
+  '/verify-password': { kind: 'password', account: 'session' },
+  '/delete-user': { kind: 'password', account: 'session' },
+  '/email-otp/verify-email': { kind: 'code', account: 'body' },
+  '/email-otp/check-verification-otp': { kind: 'code', account: 'body' },
+  '/email-otp/reset-password': { kind: 'code', account: 'body' },
+  '/sign-in/email-otp': { kind: 'code', account: 'body' },
+  '/email-otp/change-email': { kind: 'code', account: 'session' },
+  '/reset-password': { kind: 'code', account: 'body' },
+  '/verify-email': { kind: 'code', account: 'body' },
+  '/sign-up/email': { kind: 'email', account: 'body' },
+  '/email-otp/send-verification-otp': { kind: 'email', account: 'body' },
+  '/email-otp/request-password-reset': { kind: 'email', account: 'body' },
+  '/forget-password/email-otp': { kind: 'email', account: 'body' },
+  '/request-password-reset': { kind: 'email', account: 'body' },
+  '/send-verification-email': { kind: 'email', account: 'body' },
+  '/email-otp/request-email-change': { kind: 'email', account: 'session' },
+  '/change-email': { kind: 'email', account: 'session' },
+};
+
+/**
+ * The header better-auth reads the client address from (sessions, its own limits). Our code sets
+ * it from clientAddressOf and drops whatever a client sent under that name.
+ */
+export const CLIENT_ADDRESS_HEADER = 'x-sefer-client-address';
+
+/** A copy of the request's headers for auth.api.*, carrying the client address we trust. */
+export function authHeaders(context: { clientAddress?: string; request: Request }): Headers {
+  const headers = new Headers(context.request.headers);
+  headers.delete(CLIENT_ADDRESS_HEADER);
+  const address = clientAddressOf(context);
+  if (address) headers.set(CLIENT_ADDRESS_HEADER, address);
+  return headers;
+}
+
+/** Whether the visitor reached us over HTTPS: SITE_URL says so, or a trusted proxy does. */
+export function isHttpsRequest(request: Request): boolean {
+  if (config().siteUrl.startsWith('https://') || new URL(request.url).protocol === 'https:') return true;
+  const forwarded = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
+  return config().trustProxy && forwarded === 'https';
+}
+
+/** Marks every cookie in `headers` Secure when the request came over HTTPS (e.g. a TLS proxy). */
+export function secureCookies(headers: Headers, request: Request): Headers {
+  if (!isHttpsRequest(request)) return headers;
+  const cookies = headers.getSetCookie();
+  headers.delete('Set-Cookie');
+  for (const cookie of cookies) headers.append('Set-Cookie', /;\s*secure\s*(;|$)/i.test(cookie) ? cookie : `${cookie}; Secure`);
+  return headers;
+}
+
+/** Refuses names, emails and pictures longer than their caps, whoever sets them. */
+function refuseLongFields(values: Record<string, unknown>): void {
+  const problems = accountFieldProblems(values);
+  if (problems) throw new APIError('BAD_REQUEST', { code: 'FIELD_TOO_LONG', message: Object.values(problems)[0]![0]! });
+}
 
 /** The secret signing sessions: AUTH_SECRET, or one generated once and kept in the database. */
 async function authSecret(db: Database): Promise<string> {
@@ -57,6 +125,8 @@ export function createAuth(db: Database, secret: string) {
       minPasswordLength: 8,
       maxPasswordLength: 128,
       autoSignIn: false,
+      // Whoever knew the old password must not stay signed in.
+      revokeSessionsOnPasswordReset: true,
       // Signing up with a known email answers like a new sign-up (no way to probe for accounts);
       // the owner of the email is told what to do instead.
       async onExistingUserSignUp({ user }) {
@@ -72,19 +142,32 @@ export function createAuth(db: Database, secret: string) {
       },
     },
     emailVerification: { autoSignInAfterVerification: true },
+    databaseHooks: {
+      user: {
+        create: { before: async (user) => refuseLongFields(user) },
+        update: { before: async (user) => refuseLongFields(user) },
+      },
+    },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     advanced: {
+      // Behind a TLS proxy with an http SITE_URL, secureCookies() marks the cookies per request.
       useSecureCookies: c.siteUrl.startsWith('https://'),
       cookiePrefix: 'sefer',
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
+    // better-auth's own limit, per client address, for the paths that check or send no password or
+    // code (those are counted per account and per address by countAuthAttempt, one counter for the
+    // pages and the API); kept in our rate_limits table so every process counts together.
     rateLimit: {
       enabled: true,
       window: 60,
-      max: 60,
-      customRules: {
-        '/sign-in/email': { window: 60, max: 10 },
-        '/sign-up/email': { window: 60, max: 5 },
-        '/email-otp/send-verification-otp': { window: 60, max: 5 },
+      max: Math.ceil(60 * c.rateLimitScale),
+      customRules: Object.fromEntries(Object.keys(AUTH_ATTEMPT_PATHS).map((path) => [path, false as const])),
+      customStorage: {
+        consume: async (key, rule) => {
+          const result = await hit(db, `better-auth:${key}`, { max: rule.max, windowSeconds: rule.window });
+          return { allowed: result.allowed, retryAfter: result.allowed ? null : result.retryAfter };
+        },
       },
     },
     plugins: [
@@ -94,6 +177,8 @@ export function createAuth(db: Database, secret: string) {
         sendVerificationOnSignUp: true,
         overrideDefaultEmailVerification: true,
         allowedAttempts: 5,
+        // Accounts are made on /signup (names, password); a code only signs in an existing one.
+        disableSignUp: true,
         async sendVerificationOTP({ email, otp, type }) {
           await sendEmail({
             to: email,
@@ -150,8 +235,30 @@ export async function sessionUser(db: Database, headers: Headers): Promise<Sessi
   };
 }
 
-/** The first words of an auth error, for the signup and sign-in screens. */
+/** What people are told for the auth errors they can act on, by better-auth's error code. */
+const AUTH_ERROR_TEXTS: Readonly<Record<string, string>> = {
+  INVALID_EMAIL_OR_PASSWORD: 'Wrong email or password.',
+  INVALID_EMAIL: 'Invalid email address',
+  INVALID_PASSWORD: 'Wrong password.',
+  PASSWORD_TOO_SHORT: 'Use at least 8 characters.',
+  PASSWORD_TOO_LONG: 'Use at most 128 characters.',
+  INVALID_OTP: 'That code is not right. Check the email and try again.',
+  OTP_EXPIRED: 'That code has expired. Ask for a new one.',
+  TOO_MANY_ATTEMPTS: 'Too many wrong codes. Ask for a new one.',
+  EMAIL_NOT_VERIFIED: 'Please confirm your email first: we sent you a code.',
+};
+
+/**
+ * The text shown for an auth error: our words for a known error code, else the fallback. Anything
+ * else (a database failure, a bug) goes to the log only, never to the screen.
+ */
 export function authErrorMessage(error: unknown, fallback: string): string {
-  const message = (error as { body?: { message?: string }; message?: string })?.body?.message ?? (error as Error)?.message;
-  return typeof message === 'string' && message.trim() && !/internal/i.test(message) ? message : fallback;
+  const body = (error as { body?: { code?: unknown; message?: unknown } } | null)?.body;
+  const code = typeof body?.code === 'string' ? body.code : '';
+  const text = AUTH_ERROR_TEXTS[code];
+  if (text) return text;
+  // Our own field caps carry their message (see refuseLongFields).
+  if (code === 'FIELD_TOO_LONG' && typeof body?.message === 'string') return body.message;
+  console.error('[auth] unexpected error:', error);
+  return fallback;
 }

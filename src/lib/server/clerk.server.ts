@@ -5,6 +5,7 @@
  */
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import { IMAGE_URL_MAX, NAME_MAX } from '../account-fields.ts';
 import { isAdminEmail, type SessionUser } from './auth.server.ts';
 import { config } from './config.server.ts';
 
@@ -20,6 +21,9 @@ export interface ClerkUserLike {
   imageUrl?: string | null;
 }
 
+/** A name from Clerk, cut to our cap (it is copied into every request and comment). */
+const capped = (name: string | null | undefined) => (name ? name.slice(0, NAME_MAX) : null);
+
 /** Maps Clerk's user to ours; null when the account has no email (we key owners by it). */
 export function clerkUserToSessionUser(u: ClerkUserLike): SessionUser | null {
   const email =
@@ -29,10 +33,10 @@ export function clerkUserToSessionUser(u: ClerkUserLike): SessionUser | null {
   return {
     id: `clerk_${u.id}`,
     email: email.toLowerCase(),
-    name: u.fullName?.trim() || full || u.username || email,
-    firstName: u.firstName,
-    lastName: u.lastName,
-    image: u.imageUrl ?? null,
+    name: capped(u.fullName?.trim() || full || u.username || email)!,
+    firstName: capped(u.firstName),
+    lastName: capped(u.lastName),
+    image: u.imageUrl && u.imageUrl.length <= IMAGE_URL_MAX ? u.imageUrl : null,
     isAdmin: isAdminEmail(email),
   };
 }

@@ -1,9 +1,11 @@
 /**
  * Rate limits for writes (requests, comments, likes, listings, contact messages): a fixed window
  * counter per key in the database, incremented atomically with one upsert, so concurrent requests
- * and several app processes count together.
+ * and several app processes count together. Passwords and emailed codes have their own limits per
+ * account and per address (countAuthAttempt), on every path that checks or sends one.
  */
-import { lt, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rateLimits } from '../../db/schema.ts';
 import { config } from './config.server.ts';
@@ -82,4 +84,108 @@ export function clientAddressOf(context: { clientAddress?: string; request: Requ
   } catch {
     return null;
   }
+}
+
+/**
+ * Counts one hit for `key` in a rolling window, kept in sixths: any `max + 1` hits within
+ * `windowSeconds` are refused, however they fall across window edges. `undo` takes the hit back.
+ */
+export async function hitRolling(
+  db: Database,
+  key: string,
+  limit: Limit,
+  now = new Date(),
+): Promise<LimitResult & { undo(): Promise<void> }> {
+  const windowMs = limit.windowSeconds * 1000;
+  const sliceMs = windowMs / 6;
+  const slice = new Date(Math.floor(now.getTime() / sliceMs) * sliceMs);
+  // The current slice's count comes back from the atomic upsert (the k-th of many concurrent hits
+  // sees k); the older slices are no longer written to.
+  const [current] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart: slice, count: 1 })
+    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
+    .returning({ count: rateLimits.count });
+  const older = await db
+    .select({ start: rateLimits.windowStart, count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), gte(rateLimits.windowStart, new Date(slice.getTime() - windowMs)), lt(rateLimits.windowStart, slice)))
+    .orderBy(asc(rateLimits.windowStart));
+  const rows = [...older, { start: slice, count: current?.count ?? 1 }];
+  const total = rows.reduce((sum, r) => sum + r.count, 0);
+  const undo = async () => {
+    await db
+      .update(rateLimits)
+      .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+      .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, slice)));
+  };
+  if (total <= limit.max) return { allowed: true, retryAfter: 0, undo };
+  // The next hit is allowed once enough of the oldest slices have left the window.
+  let left = total;
+  let retryAt = slice.getTime() + windowMs + sliceMs;
+  for (const row of rows) {
+    left -= row.count;
+    retryAt = row.start.getTime() + windowMs + sliceMs;
+    if (left < limit.max) break;
+  }
+  return { allowed: false, retryAfter: Math.max(1, Math.ceil((retryAt - now.getTime()) / 1000)), undo };
+}
+
+/**
+ * Limits on passwords and emailed codes. Per account: wrong passwords and wrong codes (right ones
+ * are given back), and every email that carries a code or a link; never scaled by
+ * RATE_LIMIT_SCALE, since it protects one account. Per address: every attempt, scaled.
+ */
+export const AUTH_LIMITS = {
+  password: { account: { max: 10, windowSeconds: 60 }, address: { max: 60, windowSeconds: 60 }, failuresOnly: true },
+  code: { account: { max: 10, windowSeconds: 600 }, address: { max: 60, windowSeconds: 600 }, failuresOnly: true },
+  email: { account: { max: 5, windowSeconds: 900 }, address: { max: 30, windowSeconds: 900 }, failuresOnly: false },
+} as const satisfies Record<string, { account: Limit; address: Limit; failuresOnly: boolean }>;
+
+export type AuthAttemptKind = keyof typeof AUTH_LIMITS;
+
+export interface AuthAttempt extends LimitResult {
+  /** The password or code was right: the account gets its attempt back. */
+  succeeded(): Promise<void>;
+}
+
+/** An email as one account: trimmed, lower case, hashed so the table holds no addresses. */
+function accountKey(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('base64url').slice(0, 32);
+}
+
+/**
+ * Counts an attempt at a password or a code, or an email sent, before it is made: per account
+ * (the email) and per client address; either over its limit refuses it. A refused attempt is not
+ * counted against the account, so waiting is enough to get in again.
+ */
+export async function countAuthAttempt(
+  db: Database,
+  kind: AuthAttemptKind,
+  who: { email?: string | null; address?: string | null },
+  now = new Date(),
+): Promise<AuthAttempt> {
+  const limits = AUTH_LIMITS[kind];
+  const account = who.email?.trim() ? await hitRolling(db, `auth:${kind}:account:${accountKey(who.email)}`, limits.account, now) : null;
+  const address = who.address
+    ? await hit(db, `auth:${kind}:ip:${who.address}`, { ...limits.address, max: Math.ceil(limits.address.max * config().rateLimitScale) }, now)
+    : null;
+  const refused = [account, address].filter((r): r is NonNullable<typeof r> => r !== null && !r.allowed);
+  if (refused.length > 0) {
+    await account?.undo();
+    return { allowed: false, retryAfter: Math.max(...refused.map((r) => r.retryAfter)), succeeded: async () => {} };
+  }
+  return {
+    allowed: true,
+    retryAfter: 0,
+    succeeded: async () => {
+      if (limits.failuresOnly) await account?.undo();
+    },
+  };
+}
+
+/** What a person is told when an attempt is refused. */
+export function tooManyAttemptsText(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.round(retryAfterSeconds / 60));
+  return `Too many attempts. Please wait ${minutes === 1 ? 'a minute' : `${minutes} minutes`} and try again.`;
 }

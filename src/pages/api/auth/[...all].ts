@@ -1,11 +1,87 @@
 import type { APIRoute } from 'astro';
-import { getAuth } from '../../../lib/server/auth.server.ts';
+import { accountFieldProblems } from '../../../lib/account-fields.ts';
+import { AUTH_ATTEMPT_PATHS, authHeaders, getAuth, secureCookies } from '../../../lib/server/auth.server.ts';
 import { jsonError } from '../../../lib/server/api.server.ts';
 import { config } from '../../../lib/server/config.server.ts';
+import { clientAddressOf, countAuthAttempt, tooManyAttemptsText, type AuthAttempt } from '../../../lib/server/rate-limit.server.ts';
 
-/** better-auth's HTTP endpoints, for islands and outside clients (the pages call it directly). */
-export const ALL: APIRoute = async ({ request, locals }) => {
+/** Auth requests are small; anything bigger is refused while it streams. */
+const MAX_BODY_BYTES = 1_000_000;
+
+/**
+ * better-auth's HTTP endpoints, for islands and outside clients (the pages call it directly).
+ * Before better-auth sees a request: field caps, and the same per-account and per-address count
+ * of password and code attempts the pages make.
+ */
+export const ALL: APIRoute = async (context) => {
+  const { request, locals } = context;
   if (config().clerk) return jsonError(404, 'Accounts are managed by Clerk on this site.');
   const auth = await getAuth(locals.db);
-  return auth.handler(request);
+  const path = new URL(request.url).pathname.replace(/^\/api\/auth/, '').replace(/\/+$/, '') || '/';
+
+  const bytes = request.body ? await readBounded(request.body, MAX_BODY_BYTES) : null;
+  if (bytes === 'too large') return jsonError(413, 'That is too much to send.');
+  const body = bytes ? await parseBody(request.headers.get('content-type') ?? '', bytes) : null;
+
+  const problems = accountFieldProblems(body);
+  if (problems) return jsonError(400, Object.values(problems)[0]![0]!, problems);
+
+  const counted = request.method === 'POST' ? AUTH_ATTEMPT_PATHS[path] : undefined;
+  let attempt: AuthAttempt | null = null;
+  if (counted) {
+    const claimed = typeof body?.email === 'string' ? body.email : null;
+    const email = counted.account === 'session' ? (locals.user?.email ?? null) : (claimed ?? locals.user?.email ?? null);
+    attempt = await countAuthAttempt(locals.db, counted.kind, { email, address: clientAddressOf(context) });
+    if (!attempt.allowed) return tooMany(attempt.retryAfter);
+  }
+
+  const response = await auth.handler(
+    new Request(request.url, { method: request.method, headers: authHeaders(context), body: bytes, signal: request.signal }),
+  );
+  if (attempt && (response.ok || (await isUnverifiedSignIn(response)))) await attempt.succeeded();
+  if (response.status === 429) return tooMany(Number(response.headers.get('X-Retry-After')) || 60);
+  secureCookies(response.headers, request);
+  return response;
 };
+
+function tooMany(retryAfter: number): Response {
+  const response = jsonError(429, tooManyAttemptsText(retryAfter));
+  response.headers.set('Retry-After', String(retryAfter));
+  return response;
+}
+
+/** A right password for an account whose email is not confirmed yet (better-auth answers 403). */
+async function isUnverifiedSignIn(response: Response): Promise<boolean> {
+  if (response.status !== 403) return false;
+  const body = (await response.clone().json().catch(() => null)) as { code?: string } | null;
+  return body?.code === 'EMAIL_NOT_VERIFIED';
+}
+
+async function readBounded(stream: ReadableStream<Uint8Array>, max: number): Promise<Uint8Array<ArrayBuffer> | 'too large'> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += chunk.byteLength;
+    if (size > max) return 'too large';
+    chunks.push(chunk);
+  }
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+/** The body as better-auth will read it (JSON or a form), to find the account it is about. */
+async function parseBody(contentType: string, bytes: Uint8Array<ArrayBuffer>): Promise<Record<string, unknown> | null> {
+  try {
+    const type = contentType.toLowerCase();
+    if (/^application\/([a-z0-9.+-]*\+)?json/.test(type)) {
+      const value: unknown = JSON.parse(new TextDecoder().decode(bytes));
+      return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+    }
+    if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
+      const form = await new Response(bytes, { headers: { 'Content-Type': contentType } }).formData();
+      return Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string'));
+    }
+  } catch {
+    // better-auth answers malformed bodies itself.
+  }
+  return null;
+}

@@ -1,0 +1,170 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { codeFor, mailTo, signedInPage, signUp, uniqueEmail } from './support.ts';
+
+let hop = 0;
+/** A new made-up client address per request: the e2e server trusts X-Forwarded-For. */
+const anotherAddress = () => ({ 'x-forwarded-for': `10.${process.pid % 250}.${Math.floor(hop / 250) % 250}.${hop++ % 250}` });
+
+async function newAccount(browser: import('@playwright/test').Browser, baseURL: string, password: string): Promise<string> {
+  const setup = await browser.newPage({ baseURL });
+  const email = await signUp(setup, { password });
+  await setup.close();
+  return email;
+}
+
+const signInApi = (request: APIRequestContext, baseURL: string, email: string, password: string, headers: Record<string, string> = {}) =>
+  request.post('/api/auth/sign-in/email', { headers: { Origin: baseURL, ...anotherAddress(), ...headers }, data: { email, password } });
+
+test('the 11th wrong password for one account within a minute is refused on every path and address, and so is the right one', async ({ page, request, browser, baseURL }) => {
+  const email = await newAccount(browser, baseURL!, 'right-password-1');
+  // Five wrong passwords through the sign-in page and five through the API, each from another address.
+  for (let i = 0; i < 5; i++) {
+    const response = await request.post('/login', { headers: { Origin: baseURL!, ...anotherAddress() }, form: { email, password: `wrong-password-${i}` } });
+    expect(response.status()).toBe(400);
+  }
+  for (let i = 5; i < 10; i++) expect((await signInApi(request, baseURL!, email, `wrong-password-${i}`)).status()).toBe(401);
+
+  const eleventh = await signInApi(request, baseURL!, email, 'wrong-password-10');
+  expect(eleventh.status()).toBe(429);
+  expect(eleventh.headers()['retry-after']).toMatch(/^\d+$/);
+  expect((await eleventh.json()).error).toBe('Too many attempts. Please wait a minute and try again.');
+  expect((await signInApi(request, baseURL!, email, 'right-password-1')).status()).toBe(429);
+
+  // The page refuses the right password too, and tells the person to wait.
+  await page.setExtraHTTPHeaders(anotherAddress());
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('right-password-1');
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/login' && r.request().method() === 'POST'),
+    page.getByRole('button', { name: 'Sign in' }).click(),
+  ]);
+  expect(answer.status()).toBe(429);
+  await expect(page.getByRole('alert')).toHaveText('Too many attempts. Please wait a minute and try again.');
+  await expect(page.getByText('Sign-in Successful! Redirecting...')).toHaveCount(0);
+});
+
+test('new codes cannot be asked for without end, on the pages or the API', async ({ request, baseURL }) => {
+  const email = uniqueEmail('codes');
+  const statuses: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    statuses.push((await request.post('/forgot-password', { headers: { Origin: baseURL!, ...anotherAddress() }, form: { action: 'email', email } })).status());
+    statuses.push(
+      (await request.post('/api/auth/email-otp/send-verification-otp', { headers: { Origin: baseURL!, ...anotherAddress() }, data: { email, type: 'forget-password' } })).status(),
+    );
+  }
+  expect(statuses.slice(0, 5).every((s) => s === 200)).toBe(true);
+  expect(statuses.at(-1)).toBe(429);
+  const page = await request.post('/forgot-password', { headers: { Origin: baseURL!, ...anotherAddress() }, form: { action: 'email', email } });
+  expect(page.status()).toBe(429);
+  expect(await page.text()).toContain('Too many attempts. Please wait');
+});
+
+test('wrong codes for one account are refused after ten, from any address', async ({ request, baseURL }) => {
+  const email = uniqueEmail('guess');
+  const statuses: number[] = [];
+  for (let i = 0; i < 11; i++) {
+    const response = await request.post('/api/auth/email-otp/verify-email', { headers: { Origin: baseURL!, ...anotherAddress() }, data: { email, otp: String(100000 + i) } });
+    statuses.push(response.status());
+  }
+  expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+  expect(statuses[10]).toBe(429);
+  const pageAnswer = await request.post('/signup?step=code', { headers: { Origin: baseURL!, ...anotherAddress() }, form: { action: 'code', email, code: '123456' } });
+  expect(pageAnswer.status()).toBe(429);
+  expect(await pageAnswer.text()).toContain('Too many attempts. Please wait');
+});
+
+test('a password reset signs the account out of every other session', async ({ browser, baseURL }) => {
+  const first = await signedInPage(browser, baseURL!, { password: 'old-password-1' });
+  const second = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const other = await second.newPage();
+  await other.goto('/login');
+  await other.getByLabel('Email').fill(first.email);
+  await other.getByLabel('Password').fill('old-password-1');
+  await other.getByRole('button', { name: 'Sign in' }).click();
+  await expect(other.getByText('Sign-in Successful! Redirecting...')).toBeVisible();
+  await other.goto('/profile');
+  await expect(other.getByRole('main').getByText(first.email)).toBeVisible();
+
+  await first.page.goto('/forgot-password');
+  await first.page.getByLabel('Email').fill(first.email);
+  const before = Date.now();
+  await first.page.getByRole('button', { name: 'Send me a code' }).click();
+  await first.page.getByLabel('6-digit code').fill(await codeFor(first.email, before));
+  await first.page.getByLabel('New password').fill('new-password-2');
+  await first.page.getByRole('button', { name: 'Change password' }).click();
+  await expect(first.page.getByText('Your password has been changed.')).toBeVisible();
+
+  for (const page of [other, first.page]) {
+    await page.goto('/profile');
+    await expect(page.getByText('Please log in to view your profile.')).toBeVisible();
+  }
+  await second.close();
+  await first.context.close();
+});
+
+test('names and emails are capped wherever they can be set', async ({ browser, baseURL, request }) => {
+  const { page, context } = await signedInPage(browser, baseURL!);
+  const headers = { Origin: baseURL! };
+  const huge = await page.request.post('/api/auth/update-user', { headers, data: { name: 'x'.repeat(300_000) } });
+  expect(huge.status()).toBe(400);
+  expect((await huge.json()).error).toBe('Names must be 60 characters or fewer.');
+  for (const field of ['name', 'firstName', 'lastName']) {
+    expect((await page.request.post('/api/auth/update-user', { headers, data: { [field]: 'y'.repeat(61) } })).status()).toBe(400);
+  }
+  expect((await page.request.post('/api/auth/update-user', { headers, data: { firstName: 'z'.repeat(60) } })).status()).toBe(200);
+  await page.goto('/profile');
+  await expect(page.getByText('z'.repeat(60), { exact: true })).toBeVisible();
+  await context.close();
+
+  const longEmail = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(61)}.et`;
+  expect(longEmail.length).toBeGreaterThan(254);
+  const api = await request.post('/api/auth/sign-up/email', {
+    headers: { ...headers, ...anotherAddress() },
+    data: { email: longEmail, password: 'long-email-pass-1', name: 'Long' },
+  });
+  expect(api.status()).toBe(400);
+  expect((await api.json()).error).toBe('Email must be 254 characters or fewer.');
+  const longName = await request.post('/api/auth/sign-up/email', {
+    headers: { ...headers, ...anotherAddress() },
+    data: { email: uniqueEmail(), password: 'long-name-pass-1', name: 'n'.repeat(61) },
+  });
+  expect(longName.status()).toBe(400);
+  const form = await request.post('/signup', {
+    headers: { ...headers, ...anotherAddress() },
+    form: { action: 'details', firstName: 'Long', email: longEmail, password: 'long-email-pass-1' },
+  });
+  expect(form.status()).toBe(400);
+  expect(await form.text()).toContain('Email must be 254 characters or fewer.');
+});
+
+test('signing in by emailed code never creates an account', async ({ request, baseURL }) => {
+  const email = uniqueEmail('otp-stranger');
+  const before = Date.now();
+  const send = await request.post('/api/auth/email-otp/send-verification-otp', { headers: { Origin: baseURL!, ...anotherAddress() }, data: { email, type: 'sign-in' } });
+  expect(send.status()).toBe(200);
+  await new Promise((r) => setTimeout(r, 1500));
+  expect(await mailTo(email, before)).toBe('');
+  const signIn = await request.post('/api/auth/sign-in/email-otp', { headers: { Origin: baseURL!, ...anotherAddress() }, data: { email, otp: '123456' } });
+  expect(signIn.status()).not.toBe(200);
+});
+
+test('behind a TLS proxy the session cookie is Secure', async ({ request, browser, baseURL, playwright }) => {
+  const email = await newAccount(browser, baseURL!, 'secure-password-1');
+  const plain = await signInApi(request, baseURL!, email, 'secure-password-1');
+  expect(plain.status()).toBe(200);
+  expect(plain.headers()['set-cookie']).not.toMatch(/;\s*Secure/i);
+  const tls = await signInApi(request, baseURL!, email, 'secure-password-1', { 'x-forwarded-proto': 'https' });
+  expect(tls.status()).toBe(200);
+  const cookies = tls.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value);
+  expect(cookies.length).toBeGreaterThan(0);
+  for (const cookie of cookies) expect(cookie).toMatch(/;\s*Secure/i);
+  // A client with no session yet (the one above now has a cookie).
+  const fresh = await playwright.request.newContext({ baseURL });
+  const page = await fresh.post('/login', { headers: { Origin: baseURL!, 'x-forwarded-proto': 'https', ...anotherAddress() }, form: { email, password: 'secure-password-1' }, maxRedirects: 0 });
+  expect(page.status()).toBe(200);
+  const pageCookies = page.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value);
+  expect(pageCookies.length).toBeGreaterThan(0);
+  for (const cookie of pageCookies) expect(cookie).toMatch(/;\s*Secure/i);
+  await fresh.dispose();
+});
