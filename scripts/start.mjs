@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import { ensureBuild } from './ensure-build.mjs';
+import { limitRequestBodies } from '../src/lib/server/body-limit.server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -26,7 +27,7 @@ try {
 
 // Astro's standalone server sends everything uncompressed; visitors pay for every byte.
 const compress = compression({ threshold: 1024 });
-const server = http.createServer((req, res) => compress(req, res, () => handler(req, res)));
+const server = http.createServer(limitRequestBodies((req, res) => compress(req, res, () => handler(req, res))));
 
 /** Lifecycle hooks the bundled app registers (the database lives inside the bundle). */
 const lifecycle = () => globalThis[Symbol.for('sefer.lifecycle')];

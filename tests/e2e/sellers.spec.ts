@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { adminPage, signedInPage } from './support.ts';
@@ -151,5 +153,39 @@ test.describe('a seller lists a business', () => {
     expect(ok.status()).toBe(201);
     expect(await ok.json()).toMatchObject({ product_name: 'Tea', verified: false, status: 'pending', contact_telegram: 'https://t.me/tea_house' });
     await user.context.close();
+  });
+
+  test('My Posts edits with photos: refused for others and for missing posts, replaced photos removed', async ({ browser, baseURL }) => {
+    test.setTimeout(60_000);
+    const [owner, other] = [await signedInPage(browser, baseURL!), await signedInPage(browser, baseURL!)];
+    const headers = { Origin: baseURL! };
+    const photo = await image('p.png', '#123456');
+    const fields = { product_name: 'Shiro', company_name: 'Shiro House', category: 'foods', discount: '10', discount_duration: '3', description: 'Shiro', location: 'Piassa', latitude: '9.03', longitude: '38.75', contact_telegram: '@shiro_house', contact_phone: '0911000001' };
+    const created = await owner.page.request.post('/api/products/', { headers, multipart: { ...fields, profile_photo: photo, product_photo: photo } });
+    expect(created.status()).toBe(201);
+    const listing = await created.json();
+    const edit = { id: String(listing.id), action: 'update', product_name: 'Shiro wot', company_name: 'Shiro House', description: 'Shiro', location: 'Piassa', discount: '10' };
+
+    const refused = await other.page.request.post('/myposts', { headers, multipart: { ...edit, product_photo: await image('x.png', '#ff0000') } });
+    expect(refused.status()).toBe(400);
+    expect(await refused.text()).toContain('You can only change your own listings.');
+    const missing = await other.page.request.post('/myposts', { headers, multipart: { ...edit, id: '99999999', product_photo: await image('x.png', '#ff0000') } });
+    expect(await missing.text()).toContain('Listing not found.');
+
+    const media = path.join(process.env.SEFER_E2E_DATA!, 'media');
+    const oldKey = /^\/media\/(.+)\.webp$/.exec(listing.product_photo)![1]!;
+    const filesOf = async (key: string) => (await readdir(path.join(media, path.dirname(key)))).filter((f) => f.startsWith(path.basename(key)));
+    expect(await filesOf(oldKey)).toHaveLength(3);
+    const saved = await owner.page.request.post('/myposts', { headers, multipart: { ...edit, product_photo: await image('n.png', '#00ff00') } });
+    expect(saved.status()).toBe(200);
+    expect(await saved.text()).toContain('Saved. Your post is waiting for verification again.');
+    expect(await filesOf(oldKey)).toEqual([]);
+    const shown = [...(await saved.text()).matchAll(/\/media\/(u\/[a-z0-9]+)-thumb\.webp/g)].map((m) => m[1]!);
+    const logoKey = /^\/media\/(.+)\.webp$/.exec(listing.profile_photo)![1]!;
+    const newKey = shown.find((k) => k !== logoKey && k !== oldKey);
+    expect(newKey).toBeDefined();
+    expect(await filesOf(newKey!)).toHaveLength(3);
+    expect(await filesOf(logoKey)).toHaveLength(3);
+    await Promise.all([owner.context.close(), other.context.close()]);
   });
 });

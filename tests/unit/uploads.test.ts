@@ -7,17 +7,19 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mediaRoot, resolveMediaPath, saveImage } from '../../src/lib/server/media.server.ts';
 import {
   MAX_EXTRA_IMAGES,
   MAX_IMAGE_BYTES,
   MAX_IMAGE_PIXELS,
   MAX_REQUEST_BYTES,
+  MAX_REQUEST_PIXELS,
   MAX_VIDEO_BYTES,
   MAX_VIDEO_SECONDS,
   checkExtraImages,
   checkImage,
+  checkImages,
   checkVideo,
   ffmpegDurationSeconds,
   makeVideoPoster,
@@ -67,6 +69,30 @@ async function encode(name: string, seconds: number, codec: 'h264' | 'vp8', extr
   return readFile(out);
 }
 
+/**
+ * Rewrites a one-track MP4's movie, track and media headers and its edit list (all version 0) to
+ * claim `seconds`, leaving the samples as they are.
+ */
+function claimSeconds(original: Buffer, seconds: number): Buffer {
+  const bytes = Buffer.from(original);
+  const at = (type: string) => {
+    const i = bytes.indexOf(Buffer.from(type));
+    expect(i).toBeGreaterThan(0);
+    expect(bytes[i + 4]).toBe(0); // version 0
+    return i;
+  };
+  const mvhd = at('mvhd');
+  const movieScale = bytes.readUInt32BE(mvhd + 16);
+  bytes.writeUInt32BE(seconds * movieScale, mvhd + 20);
+  bytes.writeUInt32BE(seconds * movieScale, at('tkhd') + 24);
+  const mdhd = at('mdhd');
+  bytes.writeUInt32BE(seconds * bytes.readUInt32BE(mdhd + 16), mdhd + 20);
+  const elst = at('elst');
+  expect(bytes.readUInt32BE(elst + 8)).toBe(1);
+  bytes.writeUInt32BE(seconds * movieScale, elst + 12);
+  return bytes;
+}
+
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'sefer-uploads-test-'));
   const base = sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 80, b: 40 } } });
@@ -86,6 +112,7 @@ beforeAll(async () => {
     videos.mov = await encode('4s.mov', 4, 'h264');
     videos.fragmented = await encode('frag.mp4', 4, 'h264', ['-movflags', 'frag_keyframe+empty_moov']);
     videos.fragmentedLong = await encode('frag31.mp4', 31, 'h264', ['-movflags', 'frag_keyframe+empty_moov']);
+    videos.mp4EditList60 = await encode('60s-edts.mp4', 60, 'h264', ['-use_editlist', '1']);
   }
 });
 
@@ -209,6 +236,56 @@ describe('checkImage', () => {
       ok: false,
       problem: { status: 400, message: 'The product photo could not be read as an image.' },
     });
+  });
+});
+
+describe('decoding cost', () => {
+  // 6000 × 6000, two colours, interlaced: about 4.5 KB of file for 36 million pixels.
+  const bigPng = () =>
+    sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#b45309' } })
+      .png({ palette: true, colours: 2, compressionLevel: 9, progressive: true })
+      .toBuffer();
+
+  it('decodes an upload once, from its check to its three stored widths', async () => {
+    const bytes = await bigPng();
+    expect(bytes.length).toBeLessThan(8 * 1024);
+    const decodes = vi.spyOn(sharp.prototype, 'toBuffer');
+    try {
+      const started = process.cpuUsage();
+      const checked = await checkImage('product_photo', file(bytes, 'p.png', 'image/png'));
+      expect(checked.ok).toBe(true);
+      if (!checked.ok) return;
+      const stored = await saveImage(checked.decoded, { dataDir: tmp, effort: 0 });
+      const cpu = process.cpuUsage(started);
+      console.log(`[uploads] 6000x6000 PNG (${bytes.length} bytes) checked and stored in ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s of CPU`);
+      expect(stored).toMatchObject({ width: 1280, height: 1280, thumbWidth: 360 });
+      const inputOf = (c: unknown) => (c as { options: { input: { buffer?: Uint8Array } } }).options.input.buffer;
+      const ofUpload = decodes.mock.contexts.filter((c) => {
+        const input = inputOf(c);
+        return input !== undefined && Buffer.from(input).equals(bytes);
+      });
+      expect(ofUpload).toHaveLength(1);
+    } finally {
+      decodes.mockRestore();
+    }
+  });
+
+  it('caps the pixels of all the images of one request before decoding any', async () => {
+    expect(MAX_REQUEST_PIXELS).toBe(150_000_000);
+    const bytes = await bigPng();
+    const decodes = vi.spyOn(sharp.prototype, 'toBuffer');
+    try {
+      const five = Array.from({ length: 5 }, (_, i) => ({ field: i < 1 ? 'product_photo' : 'uploaded_images', file: file(bytes, `${i}.png`, 'image/png') }));
+      expect(await checkImages(five)).toEqual({
+        ok: false,
+        problem: { status: 413, field: 'product_photo', message: 'The images are too large in all (150 megapixels at most). Please send smaller photos.' },
+      });
+      expect(decodes).not.toHaveBeenCalled();
+      const four = await checkImages(five.slice(0, 4));
+      expect(four.ok).toBe(true);
+    } finally {
+      decodes.mockRestore();
+    }
   });
 });
 
@@ -346,6 +423,15 @@ describe.skipIf(!ffmpeg)('video duration', () => {
     expect(mp4DurationSeconds(bytes)).toBeCloseTo(31, 1);
   });
 
+  it('measures the samples when every header and the edit list claim 10 s of a 60 s clip', async () => {
+    const bytes = claimSeconds(videos.mp4EditList60!, 10);
+    expect(mp4DurationSeconds(bytes)).toBeCloseTo(60, 0);
+    expect(await checkVideo('product_video', file(bytes, 'clip.mp4', 'video/mp4'))).toMatchObject({
+      ok: false,
+      problem: { status: 400, message: 'Video must be 30 seconds or less.' },
+    });
+  });
+
   it('is measured by ffmpeg too', async () => {
     expect(await ffmpegDurationSeconds(videos.mp4!, 'mp4')).toBeCloseTo(4, 1);
     expect(await ffmpegDurationSeconds(videos.webm!, 'webm')).toBeCloseTo(4, 1);
@@ -395,7 +481,7 @@ describe('storing', () => {
     expect((await sharp(withGps).metadata()).exif).toBeDefined();
     const checked = await checkImage('product_photo', file(withGps, 'p.jpg', 'image/jpeg'));
     expect(checked.ok).toBe(true);
-    const stored = await saveImage(checked.ok ? checked.bytes : Buffer.alloc(0), { dataDir: tmp, effort: 0 });
+    const stored = await saveImage(checked.ok ? checked.decoded : Buffer.alloc(0), { dataDir: tmp, effort: 0 });
     for (const name of [`${stored.key}.webp`, `${stored.key}-thumb.webp`]) {
       const saved = await readFile(path.join(mediaRoot(tmp), name));
       const meta = await sharp(saved).metadata();

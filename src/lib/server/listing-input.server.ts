@@ -8,9 +8,11 @@ import type { StoredImage } from '../../db/schema.ts';
 import { listingPath } from '../listing-urls.ts';
 import { config } from './config.server.ts';
 import type { ListingDraft } from './listings.server.ts';
-import { deleteMedia, imageUrl, saveImage } from './media.server.ts';
-import type { ListingEdit, OwnListing } from './seller-listings.server.ts';
-import { checkExtraImages, checkImage, checkVideo, makeVideoPoster, saveVideo, uploadedFile } from './uploads.server.ts';
+import type { Database } from '../../db/client.ts';
+import type { SessionUser } from './auth.server.ts';
+import { deleteMedia, imageUrl, isUploadedMedia, saveImage } from './media.server.ts';
+import { editListing, type ListingEdit, type OwnListing } from './seller-listings.server.ts';
+import { checkImages, checkVideo, makeVideoPoster, MAX_EXTRA_IMAGES, saveVideo, uploadedFile } from './uploads.server.ts';
 
 export type InputResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 413; error: string; errors: Record<string, string> };
 
@@ -29,17 +31,21 @@ export async function readListingSubmission(form: FormData): Promise<InputResult
   const fields = validateListing(formDataToFields(form), { logo: Boolean(logoFile), photo: Boolean(photoFile), extraImages: extraFiles.length });
   if (!fields.ok) return rejected(400, fields.errors, fields.first);
 
-  const [logo, photo, extra, video] = await Promise.all([
-    checkImage('profile_photo', logoFile!),
-    checkImage('product_photo', photoFile!),
-    checkExtraImages(extraFiles),
+  const [images, video] = await Promise.all([
+    // The form's own check refuses more than MAX_EXTRA_IMAGES before any file is read.
+    checkImages([
+      { field: 'profile_photo', file: logoFile! },
+      { field: 'product_photo', file: photoFile! },
+      ...extraFiles.slice(0, MAX_EXTRA_IMAGES).map((file) => ({ field: 'uploaded_images', file })),
+    ]),
     videoFile ? checkVideo('product_video', videoFile) : Promise.resolve(null),
   ]);
-  const problems = [logo, photo, extra, video].flatMap((r) => (r && !r.ok ? [r.problem] : []));
-  if (problems.length > 0) {
+  const problems = [images, video].flatMap((r) => (r && !r.ok ? [r.problem] : []));
+  if (problems.length > 0 || !images.ok) {
     const status = problems.some((p) => p.status === 413) ? 413 : 400;
     return rejected(status, Object.fromEntries(problems.map((p) => [p.field, p.message])), problems[0]!.message);
   }
+  const [logo, photo, ...extra] = images.images;
 
   const { dataDir } = config();
   const written: { key: string; ext?: string }[] = [];
@@ -51,9 +57,9 @@ export async function readListingSubmission(form: FormData): Promise<InputResult
   let storedVideo: ListingDraft['video'] = null;
   try {
     saved = await Promise.all([
-      saveImage((logo as { bytes: Buffer }).bytes, { dataDir }).then((m) => keep(m)),
-      saveImage((photo as { bytes: Buffer }).bytes, { dataDir }).then((m) => keep(m)),
-      ...(extra.ok ? extra.images : []).map((image) => saveImage(image.bytes, { dataDir }).then((m) => keep(m))),
+      saveImage(logo!.decoded, { dataDir }).then((m) => keep(m)),
+      saveImage(photo!.decoded, { dataDir }).then((m) => keep(m)),
+      ...extra.map((image) => saveImage(image.decoded, { dataDir }).then((m) => keep(m))),
     ]);
     if (video?.ok) {
       const poster = await makeVideoPoster(video.bytes, video.ext, dataDir);
@@ -71,7 +77,10 @@ export async function readListingSubmission(form: FormData): Promise<InputResult
   };
 }
 
-/** An edit from My Posts or `PATCH /api/delete/products/{id}/`: text fields, optional new photos. */
+/**
+ * An edit from My Posts or `PATCH /api/delete/products/{id}/`: text fields, optional new photos.
+ * New photos are stored only when everything is valid.
+ */
 export async function readListingEdit(form: FormData): Promise<InputResult<ListingEdit>> {
   const parsed = listingEditSchema.safeParse(formDataToFields(form));
   const errors: Record<string, string> = {};
@@ -81,25 +90,60 @@ export async function readListingEdit(form: FormData): Promise<InputResult<Listi
       errors[field] ??= issue.message;
     }
   }
-  const logoFile = uploadedFile(form.get('profile_photo'));
-  const photoFile = uploadedFile(form.get('product_photo'));
-  const [logo, photo] = await Promise.all([
-    logoFile ? checkImage('profile_photo', logoFile) : Promise.resolve(null),
-    photoFile ? checkImage('product_photo', photoFile) : Promise.resolve(null),
-  ]);
+  const files = [
+    { field: 'profile_photo', file: uploadedFile(form.get('profile_photo')) },
+    { field: 'product_photo', file: uploadedFile(form.get('product_photo')) },
+  ].filter((e): e is { field: string; file: File } => e.file !== null);
+  const images = parsed.success ? await checkImages(files) : null;
   let status: 400 | 413 = 400;
-  for (const r of [logo, photo]) {
-    if (r && !r.ok) {
-      errors[r.problem.field] = r.problem.message;
-      if (r.problem.status === 413) status = 413;
-    }
+  if (images && !images.ok) {
+    errors[images.problem.field] = images.problem.message;
+    status = images.problem.status;
   }
-  if (!parsed.success || Object.keys(errors).length > 0) return rejected(status, errors);
+  if (!parsed.success || !images?.ok) return rejected(status, errors);
   const { dataDir } = config();
   const edit: ListingEdit = { ...parsed.data };
-  if (logo?.ok) edit.logo = await saveImage(logo.bytes, { dataDir });
-  if (photo?.ok) edit.photo = await saveImage(photo.bytes, { dataDir });
+  const stored: StoredImage[] = [];
+  try {
+    for (const [i, { field }] of files.entries()) {
+      const image = await saveImage(images.images[i]!.decoded, { dataDir });
+      stored.push(image);
+      if (field === 'profile_photo') edit.logo = image;
+      else edit.photo = image;
+    }
+  } catch (error) {
+    await deleteMedia(dataDir, stored);
+    throw error;
+  }
   return { ok: true, value: edit };
+}
+
+export type EditResult = { ok: true; value: OwnListing } | { ok: false; status: 400 | 403 | 404 | 409 | 413; error: string; errors: Record<string, string> };
+
+/**
+ * Applies an edit from a multipart form, after the caller checked with {@link canEditListing}
+ * (before reading the body) that the listing exists and is the user's. The photos it replaces are
+ * removed once the edit is saved; new ones are removed when it is not.
+ */
+export async function applyListingEdit(db: Database, user: SessionUser, id: number, form: FormData): Promise<EditResult> {
+  const input = await readListingEdit(form);
+  if (!input.ok) return input;
+  const added = [input.value.logo, input.value.photo].filter((m): m is StoredImage => m !== undefined).map((m) => ({ key: m.key }));
+  const { dataDir } = config();
+  let result: Awaited<ReturnType<typeof editListing>>;
+  try {
+    result = await editListing(db, user, id, input.value);
+  } catch (error) {
+    await deleteMedia(dataDir, added);
+    throw error;
+  }
+  if (!result.ok) {
+    await deleteMedia(dataDir, added);
+    return { ...result, errors: {} };
+  }
+  const replaced = result.replaced.filter((m) => isUploadedMedia(m.key)).map((m) => ({ key: m.key }));
+  await deleteMedia(dataDir, replaced).catch((error: unknown) => console.error('[listings] could not remove replaced photos:', error));
+  return { ok: true, value: result.value };
 }
 
 /** The media files a draft refers to, to remove them if its listing cannot be written. */

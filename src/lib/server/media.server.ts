@@ -60,8 +60,31 @@ export interface SaveImageOptions {
   effort?: number;
 }
 
-/** Encodes any image sharp can read into WebP in three widths: full, card and thumbnail. */
-export async function saveImage(input: Buffer, options: SaveImageOptions): Promise<StoredImage> {
+/** Largest decoded image (width × height) sharp is allowed to read. */
+export const MAX_DECODE_PIXELS = 40_000_000;
+
+/** An image decoded once, oriented and scaled to at most the full width: raw 8-bit pixels. */
+export interface DecodedImage {
+  data: Buffer;
+  info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
+}
+
+/**
+ * Decodes an image once: EXIF orientation applied, scaled down to {@link IMAGE_MAX_WIDTH} on the
+ * way (JPEG and WebP decode straight at a smaller scale), metadata dropped. Every stored width is
+ * made from these pixels, so the upload itself is never decoded again.
+ */
+export async function decodeImage(input: Buffer): Promise<DecodedImage> {
+  const { data, info } = await sharp(input, { limitInputPixels: MAX_DECODE_PIXELS })
+    .rotate()
+    .resize({ width: IMAGE_MAX_WIDTH, height: IMAGE_MAX_WIDTH, fit: 'inside', withoutEnlargement: true })
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  return { data, info: { width: info.width, height: info.height, channels: info.channels } };
+}
+
+/** Encodes an image (its file, or its pixels from {@link decodeImage}) into WebP in three widths: full, card and thumbnail. */
+export async function saveImage(input: Buffer | DecodedImage, options: SaveImageOptions): Promise<StoredImage> {
   const key = options.key ?? newMediaKey();
   if (!isValidMediaKey(key)) throw new Error(`Invalid media key: ${key}`);
   const root = mediaRoot(options.dataDir);
@@ -76,14 +99,11 @@ export async function saveImage(input: Buffer, options: SaveImageOptions): Promi
     return { key, width: a.width, height: a.height, thumbWidth: b.width, thumbHeight: b.height };
   }
 
+  const decoded = Buffer.isBuffer(input) ? await decodeImage(input) : input;
   await mkdir(path.dirname(full), { recursive: true });
-  const base = sharp(input, { limitInputPixels: 40_000_000 }).rotate();
+  const base = sharp(decoded.data, { raw: decoded.info });
   const [fullOut, cardOut, thumbOut] = await Promise.all([
-    base
-      .clone()
-      .resize({ width: IMAGE_MAX_WIDTH, height: IMAGE_MAX_WIDTH, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality, effort })
-      .toBuffer({ resolveWithObject: true }),
+    base.clone().webp({ quality, effort }).toBuffer({ resolveWithObject: true }),
     base
       .clone()
       .resize({ width: CARD_WIDTH, withoutEnlargement: true })
@@ -103,6 +123,11 @@ export async function saveImage(input: Buffer, options: SaveImageOptions): Promi
     thumbWidth: thumbOut.info.width,
     thumbHeight: thumbOut.info.height,
   };
+}
+
+/** Whether a stored image came from a user's upload (random key), not the shared demo media. */
+export function isUploadedMedia(key: string): boolean {
+  return key.startsWith('u/');
 }
 
 /** Removes stored media (an upload whose listing could not be written); missing files are fine. */

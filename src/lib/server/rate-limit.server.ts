@@ -23,6 +23,7 @@ export const LIMITS = {
   comment: { max: 10, windowSeconds: 60 },
   like: { max: 60, windowSeconds: 60 },
   listing: { max: 10, windowSeconds: 3600 },
+  edit: { max: 20, windowSeconds: 3600 },
   contact: { max: 5, windowSeconds: 600 },
 } as const satisfies Record<string, Limit>;
 

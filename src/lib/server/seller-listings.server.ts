@@ -70,28 +70,44 @@ export interface ListingEdit {
   photo?: StoredImage;
 }
 
-/** Applies an edit by the owner or an admin; the listing goes back to verification. */
-export async function editListing(db: Database, user: SessionUser, id: number, edit: ListingEdit): Promise<Outcome<OwnListing>> {
+/**
+ * Whether `user` may edit listing `id` (it exists, and is theirs or they are an admin): checked
+ * before an edit's body is read, so a refused edit costs no decoding and stores nothing.
+ */
+export async function canEditListing(db: Database, user: SessionUser, id: number): Promise<Outcome<null>> {
   const row = await ownerOf(db, id);
   if (!row) return NOT_FOUND;
   if (row.ownerId !== user.id && !user.isAdmin) return NOT_YOURS;
+  return { ok: true, value: null };
+}
+
+/** An applied edit, with the photos it replaced (their files are the caller's to remove). */
+export type EditOutcome = { ok: true; value: OwnListing; replaced: StoredImage[] } | Extract<Outcome<never>, { ok: false }>;
+
+/** Applies an edit by the owner or an admin; the listing goes back to verification. */
+export async function editListing(db: Database, user: SessionUser, id: number, edit: ListingEdit): Promise<EditOutcome> {
+  const allowed = await canEditListing(db, user, id);
+  if (!allowed.ok) return allowed;
   const changes: Partial<typeof listings.$inferInsert> = { ...edit, status: 'pending', rejectionReason: null, reviewedAt: null, updatedAt: new Date() };
   if (edit.discount === 'waiting') {
     changes.discountDurationDays = null;
     changes.discountStartDays = null;
   }
-  await db.transaction(async (tx) => {
+  const replaced = await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ datePosted: listings.datePosted, start: listings.discountStartDays, duration: listings.discountDurationDays })
+      .select({ datePosted: listings.datePosted, start: listings.discountStartDays, duration: listings.discountDurationDays, logo: listings.logo, photo: listings.photo })
       .from(listings)
       .where(eq(listings.id, id))
       .for('update');
-    const start = changes.discountStartDays !== undefined ? changes.discountStartDays : current!.start;
-    const duration = changes.discountDurationDays !== undefined ? changes.discountDurationDays : current!.duration;
-    await tx.update(listings).set({ ...changes, ...listingSchedule(current!.datePosted, start ?? null, duration ?? null) }).where(eq(listings.id, id));
+    if (!current) return null;
+    const start = changes.discountStartDays !== undefined ? changes.discountStartDays : current.start;
+    const duration = changes.discountDurationDays !== undefined ? changes.discountDurationDays : current.duration;
+    await tx.update(listings).set({ ...changes, ...listingSchedule(current.datePosted, start ?? null, duration ?? null) }).where(eq(listings.id, id));
+    return [edit.logo && current.logo, edit.photo && current.photo].filter((m): m is StoredImage => Boolean(m) && m!.key !== edit.logo?.key && m!.key !== edit.photo?.key);
   });
+  if (!replaced) return NOT_FOUND;
   const updated = await ownListing(db, id);
-  return updated ? { ok: true, value: updated } : NOT_FOUND;
+  return updated ? { ok: true, value: updated, replaced } : NOT_FOUND;
 }
 
 /** Deletes a listing of the owner (or any, for an admin); its images go with it. */

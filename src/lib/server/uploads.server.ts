@@ -12,7 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import type { StoredImage, StoredVideo } from '../../db/schema.ts';
-import { isValidMediaKey, mediaRoot, newMediaKey, saveImage } from './media.server.ts';
+import { decodeImage, MAX_DECODE_PIXELS, isValidMediaKey, mediaRoot, newMediaKey, saveImage, type DecodedImage } from './media.server.ts';
 
 const run = promisify(execFile);
 
@@ -22,14 +22,18 @@ const MIB = 1024 * 1024;
 export const MAX_IMAGE_BYTES = 10 * MIB;
 /** Largest accepted video file. */
 export const MAX_VIDEO_BYTES = 50 * MIB;
-/** Largest accepted listing submission body, all files included. */
-export const MAX_REQUEST_BYTES = 100 * MIB;
+export { MAX_REQUEST_BYTES } from './body-limit.server.ts';
 /** Most additional images on one listing (the spec's submit check). */
 export const MAX_EXTRA_IMAGES = 10;
 /** Longest accepted video (the spec's limit). */
 export const MAX_VIDEO_SECONDS = 30;
 /** Largest decoded image (width × height), the same limit saveImage gives sharp. */
-export const MAX_IMAGE_PIXELS = 40_000_000;
+export const MAX_IMAGE_PIXELS = MAX_DECODE_PIXELS;
+/**
+ * Most pixels, all images of one request together (decoding costs CPU by the pixel, whatever the
+ * file's size: a 4 KB PNG can hold 36 million). Eight 12-megapixel phone photos fit.
+ */
+export const MAX_REQUEST_PIXELS = 150_000_000;
 
 // Container timescales round to a frame, and audio encoder padding adds a few hundredths, so a
 // recording stopped at exactly 30 s can measure 30.02 s; a 30.2 s clip is still refused.
@@ -47,8 +51,10 @@ export type VideoExt = 'mp4' | 'webm' | 'mov';
 /** Why an uploaded file was refused: the HTTP status, the form field and a message for people. */
 export type UploadProblem = { status: 400 | 413; field: string; message: string };
 
-/** An image that passed {@link checkImage}: its bytes, ready for saveImage, and its real type. */
-export type CheckedImage = { ok: true; bytes: Buffer; type: ImageType };
+/** An image whose header passed {@link inspectImage}: its bytes, real type and pixel count; not decoded yet. */
+export type InspectedImage = { ok: true; bytes: Buffer; type: ImageType; pixels: number };
+/** An image that passed {@link checkImage}: decoded once, its pixels ready for saveImage. */
+export type CheckedImage = { ok: true; bytes: Buffer; type: ImageType; decoded: DecodedImage };
 /** A video that passed {@link checkVideo}, with the duration measured on the server. */
 export type CheckedVideo = { ok: true; bytes: Buffer; ext: VideoExt; durationSeconds: number };
 /** A refused upload. */
@@ -259,9 +265,10 @@ function sttsTicks(view: DataView, box: Box): number {
 
 /**
  * Duration in seconds of an MP4 or QuickTime file from its 'moov' box: the longest of the movie
- * header (mvhd, versions 0 and 1), each track header and, for tracks without an edit list, the
- * media header and the sample table, so a header that understates the length is not believed.
- * Null when the file has no usable 'moov', or is fragmented (the fragments after it add time).
+ * header (mvhd, versions 0 and 1), each track header, the media header and the time of the samples
+ * themselves (stts) of every track, so no header, and no edit list claiming a shorter cut, makes
+ * the clip look shorter than what a player that ignores the edit list shows. Null when the file
+ * has no usable 'moov', or is fragmented (the fragments after it add time).
  */
 export function mp4DurationSeconds(bytes: Uint8Array): number | null {
   try {
@@ -286,9 +293,6 @@ export function mp4DurationSeconds(bytes: Uint8Array): number | null {
       const tkhd = child(view, trak, 'tkhd');
       const tkhdTicks = tkhd ? tkhdDuration(view, tkhd) : null;
       if (tkhdTicks !== null) candidates.push(tkhdTicks / mvhd.timescale);
-      // An edit list trims the media (a passthrough trim keeps whole GOPs): the track header then
-      // holds the played length, and the media header and samples would overstate it.
-      if (child(view, trak, 'edts')) continue;
       const mdia = child(view, trak, 'mdia');
       const mdhdBox = mdia && child(view, mdia, 'mdhd');
       const mdhd = mdhdBox ? timescaleAndDuration(view, mdhdBox) : null;
@@ -483,10 +487,10 @@ export async function ffmpegDurationSeconds(bytes: Buffer, ext: VideoExt): Promi
 // ---------------------------------------------------------------------------
 
 /**
- * Checks one uploaded image: size, real type from the bytes, and that sharp can decode it within
- * {@link MAX_IMAGE_PIXELS}. On success the bytes can go straight to saveImage.
+ * Checks one uploaded image without decoding it: size, real type from the bytes, and the
+ * dimensions in its header within {@link MAX_IMAGE_PIXELS}.
  */
-export async function checkImage(field: string, file: File): Promise<CheckedImage | UploadRejected> {
+export async function inspectImage(field: string, file: File): Promise<InspectedImage | UploadRejected> {
   const name = label(field);
   if (file.size > MAX_IMAGE_BYTES) return reject(413, field, `${name} is too large (max 10 MB).`);
   if (file.size === 0) return reject(400, field, `${name} is empty.`);
@@ -496,21 +500,56 @@ export async function checkImage(field: string, file: File): Promise<CheckedImag
   if (!type || !IMAGE_TYPES.has(type)) {
     return reject(400, field, `${name} must be a JPEG, PNG, WebP, GIF, AVIF or HEIC image.`);
   }
-  const unreadable = reject(400, field, `${name} could not be read as an image.`);
   try {
     const meta = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
-    if (!SHARP_FORMATS.has(meta.format ?? '')) return unreadable;
-    if (!meta.width || !meta.height || meta.width * meta.height > MAX_IMAGE_PIXELS) return unreadable;
-    // A full decode, with the options saveImage uses, so a truncated or corrupt file fails here
-    // and not later in the handler.
-    await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
-      .resize({ width: 16, height: 16, fit: 'inside' })
-      .raw()
-      .toBuffer();
+    if (SHARP_FORMATS.has(meta.format ?? '') && meta.width && meta.height && meta.width * meta.height <= MAX_IMAGE_PIXELS) {
+      return { ok: true, bytes, type: type as ImageType, pixels: meta.width * meta.height };
+    }
   } catch {
-    return unreadable;
+    // refused below
   }
-  return { ok: true, bytes, type: type as ImageType };
+  return reject(400, field, `${name} could not be read as an image.`);
+}
+
+/** Decodes an inspected image, once; a truncated or corrupt file is refused here. */
+async function decodeInspected(field: string, image: InspectedImage): Promise<CheckedImage | UploadRejected> {
+  try {
+    return { ok: true, bytes: image.bytes, type: image.type, decoded: await decodeImage(image.bytes) };
+  } catch {
+    return reject(400, field, `${label(field)} could not be read as an image.`);
+  }
+}
+
+/** Checks one uploaded image: {@link inspectImage}, then one decode. */
+export async function checkImage(field: string, file: File): Promise<CheckedImage | UploadRejected> {
+  const inspected = await inspectImage(field, file);
+  return inspected.ok ? decodeInspected(field, inspected) : inspected;
+}
+
+/**
+ * Checks every image of one request: each header first, the pixels of all of them together within
+ * {@link MAX_REQUEST_PIXELS}, and only then each is decoded, once, one at a time (decoding is
+ * CPU-bound and the server's cores are shared). Answers in the order given.
+ */
+export async function checkImages(
+  entries: ReadonlyArray<{ field: string; file: File }>,
+): Promise<{ ok: true; images: CheckedImage[] } | UploadRejected> {
+  const inspected: InspectedImage[] = [];
+  for (const { field, file } of entries) {
+    const result = await inspectImage(field, file);
+    if (!result.ok) return result;
+    inspected.push(result);
+  }
+  if (inspected.reduce((sum, i) => sum + i.pixels, 0) > MAX_REQUEST_PIXELS) {
+    return reject(413, entries[0]?.field ?? 'product_photo', 'The images are too large in all (150 megapixels at most). Please send smaller photos.');
+  }
+  const images: CheckedImage[] = [];
+  for (const [i, image] of inspected.entries()) {
+    const checked = await decodeInspected(entries[i]!.field, image);
+    if (!checked.ok) return checked;
+    images.push(checked);
+  }
+  return { ok: true, images };
 }
 
 /**
@@ -547,24 +586,16 @@ export function uploadedFile(value: FormDataEntryValue | null | undefined): File
 
 /**
  * Checks the additional images (field `uploaded_images`): at most {@link MAX_EXTRA_IMAGES}, each
- * one as {@link checkImage}. Blank file-input parts are ignored, not counted.
+ * one as {@link checkImage}, all within {@link MAX_REQUEST_PIXELS}. Blank file-input parts are
+ * ignored, not counted.
  */
-export async function checkExtraImages(
-  files: File[],
-): Promise<{ ok: true; images: Array<{ bytes: Buffer; type: ImageType }> } | UploadRejected> {
+export async function checkExtraImages(files: File[]): Promise<{ ok: true; images: CheckedImage[] } | UploadRejected> {
   const field = 'uploaded_images';
   const present = files.filter((f) => uploadedFile(f) !== null);
   if (present.length > MAX_EXTRA_IMAGES) {
     return reject(400, field, 'You can upload a maximum of 10 additional images.');
   }
-  const images: Array<{ bytes: Buffer; type: ImageType }> = [];
-  // One at a time: decoding is CPU-bound and the server's cores are shared.
-  for (const file of present) {
-    const checked = await checkImage(field, file);
-    if (!checked.ok) return checked;
-    images.push({ bytes: checked.bytes, type: checked.type });
-  }
-  return { ok: true, images };
+  return checkImages(present.map((file) => ({ field, file })));
 }
 
 // ---------------------------------------------------------------------------

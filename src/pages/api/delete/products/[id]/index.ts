@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { jsonError, jsonOk } from '../../../../../lib/server/api.server.ts';
-import { readListingEdit } from '../../../../../lib/server/listing-input.server.ts';
-import { editListing, removeListing } from '../../../../../lib/server/seller-listings.server.ts';
-import { ownListingJson } from '../../../../../lib/server/listing-input.server.ts';
+import { limitOr429 } from '../../../../../lib/server/community.server.ts';
+import { applyListingEdit, ownListingJson } from '../../../../../lib/server/listing-input.server.ts';
+import { canEditListing, removeListing } from '../../../../../lib/server/seller-listings.server.ts';
 
 function listingId(raw: string | undefined): number | null {
   const id = Number(raw);
@@ -21,20 +21,28 @@ export const DELETE: APIRoute = async ({ params, locals }) => {
 /**
  * `PATCH /api/delete/products/{id}/` (multipart: product_name, company_name, description, location,
  * discount, optional profile_photo and product_photo): answers the updated listing, which is back
- * to waiting for verification.
+ * to waiting for verification. Rate-limited like new listings; the listing and its owner are
+ * checked before the body is read.
  */
-export const PATCH: APIRoute = async ({ params, request, locals }) => {
+export const PATCH: APIRoute = async (context) => {
+  const { params, request, locals } = context;
   if (!locals.user) return jsonError(401, 'Please sign in.');
   const id = listingId(params.id);
   if (id === null) return jsonError(404, 'Listing not found.');
+  const limited = await limitOr429(context, 'edit');
+  if (limited) return limited;
+  const allowed = await canEditListing(locals.db, locals.user, id);
+  if (!allowed.ok) return jsonError(allowed.status, allowed.error);
   let form: FormData;
   try {
     form = await request.formData();
   } catch {
     return jsonError(400, 'The request body must be multipart form data.');
   }
-  const input = await readListingEdit(form);
-  if (!input.ok) return jsonError(input.status, input.error, Object.fromEntries(Object.entries(input.errors).map(([k, v]) => [k, [v]])));
-  const result = await editListing(locals.db, locals.user, id, input.value);
-  return result.ok ? jsonOk(ownListingJson(result.value)) : jsonError(result.status, result.error);
+  const result = await applyListingEdit(locals.db, locals.user, id, form);
+  if (!result.ok) {
+    const fields = Object.entries(result.errors);
+    return jsonError(result.status, result.error, fields.length > 0 ? Object.fromEntries(fields.map(([k, v]) => [k, [v]])) : undefined);
+  }
+  return jsonOk(ownListingJson(result.value));
 };
