@@ -11,6 +11,8 @@ export default defineConfig({
   // Page CSS is small; inlining it saves a render-blocking request on slow links.
   build: { inlineStylesheets: 'always' },
   security: { checkOrigin: true },
+  // astro:assets is not used: its /_image endpoint is replaced by one that answers 404.
+  image: { endpoint: { route: '/_image', entrypoint: './src/lib/server/no-image-endpoint.ts' } },
   prefetch: false,
   devToolbar: { enabled: false },
   vite: {
