@@ -83,3 +83,17 @@ test("Astro's image endpoint is off: /_image answers 404, never 500", async ({ r
     expect(response.status(), query).toBe(404);
   }
 });
+
+test('the contact form is rate limited per client address (429 with Retry-After)', async ({ request, baseURL }) => {
+  // The e2e server scales every limit by RATE_LIMIT_SCALE=20: 5 messages per 10 minutes become 100.
+  const headers = { Origin: baseURL!, 'X-Forwarded-For': `10.78.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
+  const form = { name: 'Abebe', email: 'abebe@example.com', subject: 'Hello', message: 'A question about a listing.' };
+  for (let i = 0; i < 100; i++) {
+    const sent = await request.post('/contact-us', { form, headers, maxRedirects: 0 });
+    expect(sent.status(), `message ${i + 1}`).toBe(303);
+  }
+  const refused = await request.post('/contact-us', { form, headers, maxRedirects: 0 });
+  expect(refused.status()).toBe(429);
+  expect(Number(refused.headers()['retry-after'])).toBeGreaterThan(0);
+  expect(await refused.text()).toContain('Please wait a few minutes before sending another.');
+});
