@@ -24,6 +24,8 @@ export default defineConfig({
   },
   // No Markdown here; Shiki's inline styles would only warn about the CSP.
   markdown: { syntaxHighlight: false },
+  // astro:assets is not used: its /_image endpoint is replaced by one that answers 404.
+  image: { endpoint: { route: '/_image', entrypoint: './src/lib/server/no-image-endpoint.ts' } },
   prefetch: false,
   devToolbar: { enabled: false },
   vite: {

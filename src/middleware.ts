@@ -3,7 +3,7 @@ import { database, isDatabaseUnavailable, readyDatabase } from './lib/server/db.
 import { requestClock } from './lib/server/clock.server.ts';
 import { currentUser } from './lib/server/users.server.ts';
 import { config } from './lib/server/config.server.ts';
-import { isShareable, PageCache } from './lib/server/page-cache.server.ts';
+import { changedData, isShareable, PageCache } from './lib/server/page-cache.server.ts';
 import { notAvailable } from './lib/server/safe.server.ts';
 import { FALLBACK_CSP } from './lib/csp.mjs';
 
@@ -53,11 +53,11 @@ const pageCache = () => (cache ??= new PageCache(config().pageCacheSeconds * 100
 
 /**
  * The page, from the cache of rendered pages when the visitor is not signed in (see
- * page-cache.server.ts); any request that may write empties that cache.
+ * page-cache.server.ts); a write that changed data empties that cache.
  */
 async function render(method: string, url: URL, signedIn: boolean, next: () => Promise<Response>): Promise<Response> {
   const pages = pageCache();
-  if (method !== 'GET' && method !== 'HEAD') return pages.write(next);
+  if (method !== 'GET' && method !== 'HEAD') return pages.write(next, changedData);
   if (method !== 'GET' || signedIn || !pages.enabled) return next();
   const key = url.href;
   const hit = pages.get(key);

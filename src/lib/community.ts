@@ -1,5 +1,6 @@
 /** Inputs of the community features (buy/sell requests, likes, comments) and their texts. */
 import { z } from 'zod';
+import { idField, withoutNul } from './input-guards.ts';
 
 export const MAX_REQUEST_LENGTH = 500;
 export const MAX_COMMENT_LENGTH = 1000;
@@ -17,7 +18,7 @@ export const COMMUNITY_TEXTS = {
 } as const;
 
 const text = (max: number, blank: string, tooLong: string) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim() : ''), z.string().min(1, blank).max(max, tooLong));
+  z.preprocess((v) => (typeof v === 'string' ? v.trim() : ''), withoutNul(z.string().min(1, blank).max(max, tooLong)));
 
 /** `POST /api/cat` with `{name, message}`: the name is decided by the server (session or Anonymous). */
 export const requestSchema = z.object({
@@ -27,7 +28,7 @@ export const requestSchema = z.object({
 
 /** The spec's comment payload on the same path; `user_email` and `date_posted` are ignored (the session and the clock decide). */
 export const commentPayloadSchema = z.object({
-  product_id: z.coerce.number({ message: 'product_id must be a listing id' }).int().positive('product_id must be a listing id'),
+  product_id: idField('product_id must be a listing id'),
   image_id: z.preprocess((v) => (v === undefined || v === null ? 'photo' : String(v)), z.string().regex(/^(photo|\d{1,9})$/, 'image_id must be an image of the listing')),
   comment: text(MAX_COMMENT_LENGTH, 'Please write a comment.', `Please keep your comment under ${MAX_COMMENT_LENGTH} characters.`),
   user_email: z.unknown().optional(),

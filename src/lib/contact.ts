@@ -3,6 +3,7 @@
  * with the spec's messages. Pure and isomorphic: no server imports.
  */
 import { z } from 'zod';
+import { withoutNul } from './input-guards.ts';
 
 export const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
@@ -41,21 +42,25 @@ export function tooLongMessage(field: ContactField): string {
 /** Trimmed, required, capped text; a missing or non-text value reads as 'required'. */
 function requiredText(field: Exclude<ContactField, 'email'>) {
   const required = CONTACT_MESSAGES[field];
-  return z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(CONTACT_LIMITS[field], tooLongMessage(field));
+  return withoutNul(
+    z
+      .string({ error: required })
+      .trim()
+      .min(1, required)
+      .max(CONTACT_LIMITS[field], tooLongMessage(field)),
+  );
 }
 
 export const contactSchema = z.object({
   name: requiredText('name'),
-  email: z
-    .string({ error: CONTACT_MESSAGES.email })
-    .trim()
-    .min(1, CONTACT_MESSAGES.email)
-    .max(CONTACT_LIMITS.email, tooLongMessage('email'))
-    .regex(EMAIL_PATTERN, CONTACT_MESSAGES.emailInvalid),
+  email: withoutNul(
+    z
+      .string({ error: CONTACT_MESSAGES.email })
+      .trim()
+      .min(1, CONTACT_MESSAGES.email)
+      .max(CONTACT_LIMITS.email, tooLongMessage('email'))
+      .regex(EMAIL_PATTERN, CONTACT_MESSAGES.emailInvalid),
+  ),
   subject: requiredText('subject'),
   message: requiredText('message'),
 });

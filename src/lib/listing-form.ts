@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { canonicalCategoryKey } from './categories.ts';
 import { WAITING, isDiscountValue, type DiscountValue } from './discount.ts';
+import { withoutNul } from './input-guards.ts';
 
 /** Every text the form shows. The spec's texts are verbatim (without the cross mark). */
 export const LISTING_MESSAGES = Object.freeze({
@@ -207,7 +208,7 @@ const trimmed = (value: unknown): string => (typeof value === 'string' ? value.t
 
 /** A required text of at most `max` characters. */
 function requiredText(required: string, max: number, tooLong: string) {
-  return z.preprocess(trimmed, z.string().min(1, { error: required }).max(max, { error: tooLong }));
+  return z.preprocess(trimmed, withoutNul(z.string()).min(1, { error: required }).max(max, { error: tooLong }));
 }
 
 /** A coordinate in decimal degrees within ±`limit`, rounded to 6 decimals. */
@@ -257,8 +258,7 @@ const discountField = z.preprocess(
 function optionalLink(invalid: string) {
   return z.preprocess(
     trimmed,
-    z
-      .string()
+    withoutNul(z.string())
       .max(MAX_URL_LENGTH, { error: LISTING_MESSAGES.linkTooLong })
       .transform((text, ctx) => {
         if (text === '') return null;
@@ -305,8 +305,7 @@ export const listingFieldsSchema = z
     discount_start_date: days,
     contact_telegram: z.preprocess(
       trimmed,
-      z
-        .string()
+      withoutNul(z.string())
         .min(1, { error: LISTING_MESSAGES.telegram })
         .max(MAX_URL_LENGTH, { error: LISTING_MESSAGES.linkTooLong })
         .transform((text, ctx) => {

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { canonicalCategoryKey } from './categories.ts';
+import { hasNul, withoutNul } from './input-guards.ts';
 
 /** The spec's list screens, each a filter on verified listings. */
 export const LIST_KINDS = ['daily', 'ending-soon', 'upcoming', 'holiday', 'new', 'recent', 'videos'] as const;
@@ -36,7 +37,7 @@ export const listingQuerySchema = z.object({
         return key;
       }),
   ),
-  query: optionalText.pipe(z.string().max(MAX_QUERY_LENGTH, `query must be at most ${MAX_QUERY_LENGTH} characters`).optional()),
+  query: optionalText.pipe(withoutNul(z.string().max(MAX_QUERY_LENGTH, `query must be at most ${MAX_QUERY_LENGTH} characters`)).optional()),
   window: optionalText.pipe(z.enum(LIST_KINDS, { message: `window must be one of ${LIST_KINDS.join(', ')}` }).optional()),
   limit: z.coerce.number({ message: 'limit must be a number' }).int('limit must be a whole number').min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
   page: z.coerce.number({ message: 'page must be a number' }).int('page must be a whole number').min(1).max(MAX_PAGE).default(1),
@@ -72,6 +73,16 @@ export function describeIssues(error: z.ZodError): { error: string; fields: Reco
 export function pageNumber(params: URLSearchParams): number {
   const n = Number(params.get('page'));
   return Number.isInteger(n) && n >= 1 && n <= MAX_PAGE ? n : 1;
+}
+
+/**
+ * A search box's text from a page URL: trimmed and capped. `findsNothing` when it holds a NUL
+ * character, which no stored text can contain: the page shows no results without asking the
+ * database (which would refuse the query).
+ */
+export function searchText(raw: string | null): { text: string; findsNothing: boolean } {
+  const text = (raw ?? '').trim().slice(0, MAX_QUERY_LENGTH);
+  return hasNul(text) ? { text: text.replaceAll('\u0000', ''), findsNothing: true } : { text, findsNothing: false };
 }
 
 /** Escapes LIKE wildcards so a search for '50%' means the characters, not a pattern. */

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../src/db/schema.ts';
 import { validateContact } from '../../src/lib/contact.ts';
-import { saveContactMessage } from '../../src/lib/server/contact.server.ts';
+import { saveContactMessage, sendContactMessage } from '../../src/lib/server/contact.server.ts';
+import { LIMITS } from '../../src/lib/server/rate-limit.server.ts';
 import { createTestDatabase, drivers, type TestDatabase } from './test-database.ts';
 
 describe.each(drivers())('contact messages on %s', (driver) => {
@@ -14,7 +15,7 @@ describe.each(drivers())('contact messages on %s', (driver) => {
     await t?.close();
   });
   beforeEach(async () => {
-    await t.db.execute(sql`truncate contact_messages restart identity`);
+    await t.db.execute(sql`truncate contact_messages, rate_limits restart identity`);
   });
 
   it('stores a validated message with its time, in one statement', async () => {
@@ -49,6 +50,24 @@ describe.each(drivers())('contact messages on %s', (driver) => {
     const second = await saveContactMessage(t.db, data);
     expect(second).not.toBe(first);
     expect(await t.db.$count(contactMessages)).toBe(2);
+  });
+
+  it('sending the form is rate limited per client address and per account (429), invalid forms store nothing', async () => {
+    const data = { name: 'A', email: 'a@example.com', subject: 'S', message: 'M' };
+    const now = new Date('2026-03-10T09:00:00Z');
+    expect(LIMITS.contact.max).toBe(5);
+    for (let i = 0; i < LIMITS.contact.max; i++) {
+      expect(await sendContactMessage(t.db, { address: '10.0.0.1' }, data, now)).toMatchObject({ ok: true });
+    }
+    expect(await sendContactMessage(t.db, { address: '10.0.0.1' }, data, now)).toMatchObject({ ok: false, status: 429 });
+    expect(await t.db.$count(contactMessages)).toBe(LIMITS.contact.max);
+    // Another address is not held back; one account cannot move around addresses to send more.
+    expect(await sendContactMessage(t.db, { address: '10.0.0.2', userId: 'u1' }, data, now)).toMatchObject({ ok: true });
+    for (let i = 0; i < LIMITS.contact.max - 1; i++) await sendContactMessage(t.db, { address: `10.0.1.${i}`, userId: 'u1' }, data, now);
+    expect(await sendContactMessage(t.db, { address: '10.0.2.1', userId: 'u1' }, data, now)).toMatchObject({ ok: false, status: 429 });
+    // After the window, the address may send again.
+    expect(await sendContactMessage(t.db, { address: '10.0.0.1' }, data, new Date(now.getTime() + LIMITS.contact.windowSeconds * 1000))).toMatchObject({ ok: true });
+    expect(await sendContactMessage(t.db, { address: '10.0.0.9' }, { ...data, email: 'nope' }, now)).toEqual({ ok: false, status: 422, errors: { email: 'Invalid email address' } });
   });
 
   it('refuses data that skipped validation, and stores nothing', async () => {

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listings } from '../../src/db/schema.ts';
 import type { SessionUser } from '../../src/lib/server/auth.server.ts';
 import { getPublicListing, insertListing } from '../../src/lib/server/listings.server.ts';
@@ -87,6 +87,30 @@ describe.each(drivers())('seller listings on %s', (driver) => {
     const files = await readdir(outbox);
     const mails = await Promise.all(files.map((f) => readFile(path.join(outbox, f), 'utf8')));
     expect(mails.some((m) => m.includes('To: seller-1@test.invalid') && m.includes('Health claims we cannot verify.'))).toBe(true);
+  });
+
+  it('a listing name with a line break cannot add headers to the email or lines to the log', async () => {
+    const name = 'Tea\r\nBcc: evil@example.com\nX-Injected: yes';
+    const id = await insertListing(t.db, { ...body, productName: name, ownerId: seller.id }, { status: 'pending' });
+    const logged: string[] = [];
+    const spy = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
+    try {
+      expect(await reviewListing(t.db, admin, id, { verdict: 'verify' })).toMatchObject({ ok: true });
+    } finally {
+      spy.mockRestore();
+    }
+    const outbox = path.join(dataDir, 'outbox');
+    const mails = await Promise.all((await readdir(outbox)).map((f) => readFile(path.join(outbox, f), 'utf8')));
+    const mail = mails.find((m) => m.includes('evil@example.com') || m.includes('evil=40example'));
+    expect(mail).toBeDefined();
+    const headers = mail!.slice(0, mail!.indexOf('\n\n'));
+    expect(headers).not.toMatch(/^(bcc|x-injected):/im);
+    expect(headers).toMatch(/^To: seller-1@test\.invalid$/m);
+    expect(headers.split('\n').filter((line) => /^Subject:/i.test(line))).toHaveLength(1);
+    const line = logged.find((l) => l.startsWith('[email]') && l.includes('evil@example.com'));
+    expect(line).toBeDefined();
+    expect(line).not.toMatch(/[\r\n]/);
+    expect(line).toContain(String.raw`Tea\r\nBcc: evil@example.com\nX-Injected: yes`);
   });
 
   it('My Posts searches by product or company name', async () => {

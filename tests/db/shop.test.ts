@@ -19,7 +19,7 @@ import {
 import type { SessionUser } from '../../src/lib/server/auth.server.ts';
 import { confirmCheckout, startCheckout, testCheckoutProvider } from '../../src/lib/server/payments.server.ts';
 import { seedShopPlans } from '../../src/lib/server/seed.server.ts';
-import { fulfilCheckout, getCheckoutSession, listShopItems, recordDeclinedPayment } from '../../src/lib/server/shop.server.ts';
+import { CHECKOUT_TTL_MS, expireIfStale, fulfilCheckout, getCheckoutSession, listShopItems, recordDeclinedPayment } from '../../src/lib/server/shop.server.ts';
 import { createStripeProvider, handleStripeWebhook, stripeClient, stripeSessionParams } from '../../src/lib/server/stripe.server.ts';
 import { createSeller } from '../fixtures/listings.ts';
 import { createTestDatabase, drivers, type TestDatabase } from './test-database.ts';
@@ -28,6 +28,7 @@ const person = (id: string, isAdmin = false): SessionUser => ({ id, email: `${id
 const buyer = person('buyer-1');
 const other = person('buyer-2');
 const admin = person('admin-1', true);
+const firstPage = { page: 1, pageSize: 20 };
 
 const PRODUCTS = [
   { slug: 'speaker', name: 'Bluetooth Speaker', priceBirr: 5200 },
@@ -108,10 +109,10 @@ describe.each(drivers())('shop, checkout and account data on %s', (driver) => {
     expect(await t.db.$count(orders)).toBe(1);
     expect(await t.db.$count(paymentUpdates)).toBe(1);
 
-    const pending = await listOrders(t.db, buyer.id, 'pending');
+    const pending = (await listOrders(t.db, buyer.id, 'pending', firstPage)).items;
     expect(pending).toMatchObject([{ productName: 'Smartphone A15, Bluetooth Speaker', status: 'pending', totalBirr: 23700, refund: null }]);
-    expect(await listPaymentUpdates(t.db, buyer.id)).toMatchObject([{ status: 'paid', message: expect.stringContaining('23,700 Birr') }]);
-    expect(await listOrders(t.db, other.id, 'pending')).toEqual([]);
+    expect((await listPaymentUpdates(t.db, buyer.id, firstPage)).items).toMatchObject([{ status: 'paid', message: expect.stringContaining('23,700 Birr') }]);
+    expect((await listOrders(t.db, other.id, 'pending', firstPage)).items).toEqual([]);
     expect(await fulfilCheckout(t.db, 'chk_missing')).toMatchObject({ ok: false, status: 404 });
   });
 
@@ -119,7 +120,7 @@ describe.each(drivers())('shop, checkout and account data on %s', (driver) => {
     const { id } = await checkout(buyer, [{ id: ids.phone, quantity: 1 }]);
     await recordDeclinedPayment(t.db, (await getCheckoutSession(t.db, id))!, 'Your card was declined.');
     expect(await t.db.$count(orders)).toBe(0);
-    expect(await listPaymentUpdates(t.db, buyer.id)).toMatchObject([{ status: 'declined' }]);
+    expect((await listPaymentUpdates(t.db, buyer.id, firstPage)).items).toMatchObject([{ status: 'declined' }]);
     expect((await getCheckoutSession(t.db, id))!.status).toBe('open');
   });
 
@@ -127,8 +128,8 @@ describe.each(drivers())('shop, checkout and account data on %s', (driver) => {
     const { id } = await checkout(buyer, [{ id: planId, quantity: 1 }, { id: ids.speaker, quantity: 1 }]);
     const done = await fulfilCheckout(t.db, id);
     expect(done).toMatchObject({ ok: true, value: { fulfilled: true } });
-    expect((await listOrders(t.db, buyer.id, 'pending'))[0]).toMatchObject({ productName: 'Bluetooth Speaker', totalBirr: 5200 });
-    const [sub] = await listSubscriptions(t.db, buyer.id);
+    expect((await listOrders(t.db, buyer.id, 'pending', firstPage)).items[0]).toMatchObject({ productName: 'Bluetooth Speaker', totalBirr: 5200 });
+    const [sub] = (await listSubscriptions(t.db, buyer.id, firstPage)).items;
     expect(sub).toMatchObject({ status: 'active' });
     expect(await cancelSubscription(t.db, other, sub!.id)).toMatchObject({ ok: false, status: 404 });
     expect(await cancelSubscription(t.db, buyer, sub!.id)).toMatchObject({ ok: true, value: { status: 'cancelled' } });
@@ -146,8 +147,8 @@ describe.each(drivers())('shop, checkout and account data on %s', (driver) => {
     expect(await markDelivered(t.db, admin, orderId)).toEqual({ ok: true, value: { id: orderId, status: 'delivered' } });
     expect(await markDelivered(t.db, admin, orderId)).toEqual({ ok: true, value: { id: orderId, status: 'delivered' } });
     expect(await markDelivered(t.db, admin, 99999)).toMatchObject({ ok: false, status: 404 });
-    expect(await listOrders(t.db, buyer.id, 'pending')).toEqual([]);
-    expect(await listOrders(t.db, buyer.id, 'delivered')).toMatchObject([{ id: orderId, status: 'delivered' }]);
+    expect((await listOrders(t.db, buyer.id, 'pending', firstPage)).items).toEqual([]);
+    expect((await listOrders(t.db, buyer.id, 'delivered', firstPage)).items).toMatchObject([{ id: orderId, status: 'delivered' }]);
   });
 
   it('an approved refund credits the wallet once and adds a payment update', async () => {
@@ -167,13 +168,13 @@ describe.each(drivers())('shop, checkout and account data on %s', (driver) => {
     expect(results.filter((r) => r.ok && r.value.changed)).toHaveLength(1);
     expect(await decideRefund(t.db, admin, refundId, 'decline')).toMatchObject({ ok: true, value: { status: 'approved', changed: false } });
 
-    expect(await walletOf(t.db, buyer.id)).toMatchObject({ balance: 23700, entries: [{ amountBirr: 23700 }] });
+    expect(await walletOf(t.db, buyer.id, firstPage)).toMatchObject({ balance: 23700, entries: { items: [{ amountBirr: 23700 }], hasMore: false } });
     expect(await t.db.$count(walletEntries)).toBe(1);
-    expect((await listPaymentUpdates(t.db, buyer.id)).map((u) => u.status)).toEqual(['refunded', 'paid']);
-    expect(await listRefunds(t.db, buyer.id)).toMatchObject([{ status: 'approved' }]);
-    expect((await listOrders(t.db, buyer.id, 'pending'))[0]!.refund).toMatchObject({ status: 'approved' });
+    expect((await listPaymentUpdates(t.db, buyer.id, firstPage)).items.map((u) => u.status)).toEqual(['refunded', 'paid']);
+    expect((await listRefunds(t.db, buyer.id, firstPage)).items).toMatchObject([{ status: 'approved' }]);
+    expect((await listOrders(t.db, buyer.id, 'pending', firstPage)).items[0]!.refund).toMatchObject({ status: 'approved' });
     expect(await adminOpenRefunds(t.db, admin)).toEqual({ ok: true, value: [] });
-    expect(await walletOf(t.db, other.id)).toEqual({ balance: 0, entries: [] });
+    expect(await walletOf(t.db, other.id, firstPage)).toEqual({ balance: 0, entries: { items: [], page: 1, hasMore: false } });
   });
 
   it('a declined refund leaves the wallet alone', async () => {
@@ -181,8 +182,54 @@ describe.each(drivers())('shop, checkout and account data on %s', (driver) => {
     const done = await fulfilCheckout(t.db, id);
     const refund = await requestRefund(t.db, buyer, done.ok ? done.value.orderId! : -1);
     expect(await decideRefund(t.db, admin, refund.ok ? refund.value.id : -1, 'decline')).toMatchObject({ ok: true, value: { status: 'declined', changed: true } });
-    expect((await walletOf(t.db, buyer.id)).balance).toBe(0);
-    expect((await listPaymentUpdates(t.db, buyer.id))[0]).toMatchObject({ status: 'refund declined' });
+    expect((await walletOf(t.db, buyer.id, firstPage)).balance).toBe(0);
+    expect((await listPaymentUpdates(t.db, buyer.id, firstPage)).items[0]).toMatchObject({ status: 'refund declined' });
+  });
+
+  it('account lists are paged in SQL: every row on exactly one page, newest first', async () => {
+    const base = Date.parse('2026-03-01T00:00:00Z');
+    const at = (i: number) => new Date(base + i * 60_000);
+    await t.db.insert(paymentUpdates).values(Array.from({ length: 25 }, (_, i) => ({ userId: buyer.id, message: `Update ${i}`, status: 'paid', eventKey: `test:${i}`, createdAt: at(i) })));
+    await t.db.insert(walletEntries).values(Array.from({ length: 105 }, (_, i) => ({ userId: buyer.id, amountBirr: 1, reason: `Entry ${i}`, createdAt: at(i) })));
+    await t.db.insert(subscriptions).values(Array.from({ length: 21 }, (_, i) => ({ userId: buyer.id, name: `Plan ${i}`, createdAt: at(i) })));
+
+    const first = await listPaymentUpdates(t.db, buyer.id, { page: 1, pageSize: 20 });
+    const second = await listPaymentUpdates(t.db, buyer.id, { page: 2, pageSize: 20 });
+    expect(first).toMatchObject({ page: 1, hasMore: true });
+    expect(first.items).toHaveLength(20);
+    expect(first.items[0]!.message).toBe('Update 24');
+    expect(second).toMatchObject({ page: 2, hasMore: false });
+    expect(second.items.map((u) => u.message)).toEqual(['Update 4', 'Update 3', 'Update 2', 'Update 1', 'Update 0']);
+
+    // Beyond the old cap of 100 rows: the balance counts every entry, the pages reach every entry.
+    const wallet = await walletOf(t.db, buyer.id, { page: 2, pageSize: 100 });
+    expect(wallet.balance).toBe(105);
+    expect(wallet.entries).toMatchObject({ page: 2, hasMore: false });
+    expect(wallet.entries.items.map((e) => e.reason)).toEqual(['Entry 4', 'Entry 3', 'Entry 2', 'Entry 1', 'Entry 0']);
+
+    const plans = await listSubscriptions(t.db, buyer.id, { page: 3, pageSize: 10 });
+    expect(plans).toMatchObject({ page: 3, hasMore: false });
+    expect(plans.items.map((p) => p.name)).toEqual(['Plan 0']);
+    expect((await listRefunds(t.db, buyer.id, { page: 1, pageSize: 20 })).hasMore).toBe(false);
+    expect((await listOrders(t.db, buyer.id, 'pending', { page: 1, pageSize: 20 })).hasMore).toBe(false);
+  });
+
+  it('a test checkout can be paid for 30 minutes, then it expires', async () => {
+    const { id } = await checkout(buyer, [{ id: ids.speaker, quantity: 1 }]);
+    const session = (await getCheckoutSession(t.db, id))!;
+    const created = session.createdAt.getTime();
+    expect(await expireIfStale(t.db, session, new Date(created + CHECKOUT_TTL_MS - 1000))).toMatchObject({ status: 'open' });
+    expect(CHECKOUT_TTL_MS).toBe(30 * 60 * 1000);
+    expect(await expireIfStale(t.db, session, new Date(created + CHECKOUT_TTL_MS + 1000))).toMatchObject({ status: 'expired' });
+    expect(await getCheckoutSession(t.db, id)).toMatchObject({ status: 'expired' });
+    expect(await fulfilCheckout(t.db, id)).toMatchObject({ ok: false, status: 409 });
+    expect((await listOrders(t.db, buyer.id, 'pending', firstPage)).items).toEqual([]);
+
+    // A paid checkout stays paid however old it gets.
+    const paid = await checkout(buyer, [{ id: ids.phone, quantity: 1 }]);
+    await fulfilCheckout(t.db, paid.id);
+    const done = (await getCheckoutSession(t.db, paid.id))!;
+    expect(await expireIfStale(t.db, done, new Date(done.createdAt.getTime() + 86_400_000))).toMatchObject({ status: 'complete' });
   });
 
   describe('Stripe (a local fake of its API, no network)', () => {
@@ -331,7 +378,7 @@ describe.each(drivers())('shop, checkout and account data on %s', (driver) => {
       expect(second).toMatchObject({ status: 200, body: { received: true, fulfilment: { fulfilled: false } } });
       expect(await t.db.$count(orders)).toBe(1);
       expect(await t.db.$count(paymentUpdates)).toBe(1);
-      expect((await listOrders(t.db, buyer.id, 'pending'))[0]).toMatchObject({ totalBirr: 23700 });
+      expect((await listOrders(t.db, buyer.id, 'pending', firstPage)).items[0]).toMatchObject({ totalBirr: 23700 });
     });
 
     it('ignores other events, unpaid sessions and sessions it did not create; refuses a wrong amount', async () => {

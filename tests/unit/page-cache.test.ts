@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isShareable, PageCache } from '../../src/lib/server/page-cache.server.ts';
+import { changedData, isShareable, PageCache } from '../../src/lib/server/page-cache.server.ts';
 
 const page = (body: string) => ({ body, status: 200, headers: [['content-type', 'text/html']] as [string, string][] });
 
@@ -21,7 +21,8 @@ describe('cache of rendered pages', () => {
     const renderedBefore = cache.generation;
     let renderedDuring = -1;
     await cache.write(async () => {
-      expect(cache.get('/')).toBeUndefined();
+      // Until the write is done (and known to have changed data) the page from before it is as good as any.
+      expect(cache.get('/')?.body).toBe('old');
       renderedDuring = cache.generation;
       expect(cache.set('/', page('during'), renderedDuring)).toBe(false);
     });
@@ -38,6 +39,35 @@ describe('cache of rendered pages', () => {
     await expect(cache.write(async () => Promise.reject(new Error('no')))).rejects.toThrow('no');
     expect(cache.get('/')).toBeUndefined();
     expect(cache.set('/', page('new'), cache.generation)).toBe(true);
+  });
+
+  it('is kept by a write that changed nothing, and stores pages again once it is done', async () => {
+    const cache = new PageCache(30_000);
+    cache.set('/', page('old'), cache.generation);
+    const refused = new Response(null, { status: 404 });
+    expect(await cache.write(async () => refused, changedData)).toBe(refused);
+    expect(cache.get('/')?.body).toBe('old');
+    expect(cache.set('/about', page('about'), cache.generation)).toBe(true);
+    await cache.write(async () => Response.json({ id: 1 }, { status: 201 }), changedData);
+    expect(cache.get('/')).toBeUndefined();
+    expect(cache.get('/about')).toBeUndefined();
+  });
+
+  it('counts as a change only a 2xx answer or a 303 on after a successful form post', () => {
+    const answer = (status: number, location?: string) => new Response(null, { status, headers: location ? { Location: location } : {} });
+    for (const status of [200, 201, 204]) expect(changedData(answer(status)), String(status)).toBe(true);
+    expect(changedData(answer(303, '/contact-us?sent=1'))).toBe(true);
+    expect(changedData(answer(303, '/success?session_id=chk_abc'))).toBe(true);
+    expect(changedData(answer(303, '/recents?request=sent'))).toBe(true);
+    expect(changedData(answer(303, '/recents#request-4'))).toBe(true);
+    for (const status of [400, 401, 403, 404, 405, 409, 410, 413, 422, 429, 500, 503]) expect(changedData(answer(status)), String(status)).toBe(false);
+    expect(changedData(answer(301, '/contact-us'))).toBe(false);
+    expect(changedData(answer(302, '/'))).toBe(false);
+    expect(changedData(answer(303, '/login?next=/wallet'))).toBe(false);
+    for (const flag of ['request=failed', 'request=blank', 'request=slow', 'like=signin', 'like=slow']) {
+      expect(changedData(answer(303, `/recents?${flag}#requests`)), flag).toBe(false);
+      expect(changedData(answer(303, `/?a=1&${flag}`)), flag).toBe(false);
+    }
   });
 
   it('drops the least recently used pages beyond its size', () => {

@@ -5,15 +5,66 @@
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { APIRoute } from 'astro';
+import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { orderItems, orders, paymentUpdates, refunds, subscriptions, users, walletEntries } from '../../db/schema.ts';
 import { formatBirr } from '../shop.ts';
+import { parseId } from '../input-guards.ts';
 import type { SessionUser } from './auth.server.ts';
 import { jsonError, jsonOk } from './api.server.ts';
+import { toPage, type Page, type PageRequest } from './listings.server.ts';
+import { describeIssues, type ParseResult } from '../listing-query.ts';
 import type { Outcome } from './shop.server.ts';
 
-/** Most rows an account list shows (newest first). */
+/** Most rows an admin list shows (oldest first). */
 export const ACCOUNT_LIST_LIMIT = 100;
+
+/** Rows per page of an account list on its page, and by default on its JSON endpoint. */
+export const ACCOUNT_PAGE_SIZE = 20;
+export const MAX_ACCOUNT_PAGE_SIZE = 100;
+/** Far beyond any real account; keeps OFFSET and page * size small numbers. */
+export const MAX_ACCOUNT_PAGE = 10_000;
+
+const accountPagingSchema = z.object({
+  page: z.coerce.number({ message: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be 1 or more').max(MAX_ACCOUNT_PAGE, `page must be at most ${MAX_ACCOUNT_PAGE}`).default(1),
+  limit: z.coerce.number({ message: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be 1 or more').max(MAX_ACCOUNT_PAGE_SIZE, `limit must be at most ${MAX_ACCOUNT_PAGE_SIZE}`).default(ACCOUNT_PAGE_SIZE),
+});
+
+/** `?page=&limit=` of an account JSON endpoint; bad values are reported by name (400). */
+export function parseAccountPaging(params: URLSearchParams): ParseResult<PageRequest> {
+  const raw: Record<string, string> = {};
+  for (const key of ['page', 'limit']) {
+    const value = params.get(key);
+    if (value !== null && value !== '') raw[key] = value;
+  }
+  const result = accountPagingSchema.safeParse(raw);
+  if (!result.success) return { ok: false, ...describeIssues(result.error) };
+  return { ok: true, value: { page: result.data.page, pageSize: result.data.limit } };
+}
+
+/** The page of an account page's list from its URL: page 1 for anything unusable (pages never error on it). */
+export function accountPageOf(params: URLSearchParams): PageRequest {
+  const n = Number(params.get('page'));
+  return { page: Number.isInteger(n) && n >= 1 && n <= MAX_ACCOUNT_PAGE ? n : 1, pageSize: ACCOUNT_PAGE_SIZE };
+}
+
+/** One page in SQL: `pageSize + 1` rows from the page's offset (the extra row tells there is more). */
+const pageWindow = (paging: PageRequest) => ({ limit: paging.pageSize + 1, offset: (paging.page - 1) * paging.pageSize });
+
+/**
+ * An account list's JSON answer: the body, with `X-Has-More` and a `Link: rel=next` when another
+ * page exists (as `GET /api/products/` does).
+ */
+export function pagedJson(body: unknown, url: URL, page: Page<unknown>): Response {
+  const response = jsonOk(body);
+  response.headers.set('X-Has-More', String(page.hasMore));
+  if (page.hasMore) {
+    const next = new URL(url);
+    next.searchParams.set('page', String(page.page + 1));
+    response.headers.set('Link', `<${next.pathname}${next.search}>; rel="next"`);
+  }
+  return response;
+}
 
 const ADMINS_ONLY = { ok: false, status: 403, error: 'Only admins can do that.' } as const;
 
@@ -24,13 +75,16 @@ export interface PaymentUpdate {
   createdAt: Date;
 }
 
-export function listPaymentUpdates(db: Database, userId: string): Promise<PaymentUpdate[]> {
-  return db
+export async function listPaymentUpdates(db: Database, userId: string, paging: PageRequest): Promise<Page<PaymentUpdate>> {
+  const { limit, offset } = pageWindow(paging);
+  const rows = await db
     .select({ id: paymentUpdates.id, message: paymentUpdates.message, status: paymentUpdates.status, createdAt: paymentUpdates.createdAt })
     .from(paymentUpdates)
     .where(eq(paymentUpdates.userId, userId))
     .orderBy(desc(paymentUpdates.createdAt), desc(paymentUpdates.id))
-    .limit(ACCOUNT_LIST_LIMIT);
+    .limit(limit)
+    .offset(offset);
+  return toPage(rows, paging);
 }
 
 export type OrderStatus = 'pending' | 'delivered';
@@ -93,16 +147,19 @@ function toView(row: { id: number; status: OrderStatus; totalBirr: number; creat
 }
 
 /** The user's orders in one state: pending (paid, not yet delivered) or delivered. */
-export async function listOrders(db: Database, userId: string, status: OrderStatus): Promise<OrderView[]> {
+export async function listOrders(db: Database, userId: string, status: OrderStatus, paging: PageRequest): Promise<Page<OrderView>> {
+  const { limit, offset } = pageWindow(paging);
   const rows = await db
     .select(orderColumns)
     .from(orders)
     .leftJoin(refunds, eq(refunds.orderId, orders.id))
     .where(and(eq(orders.userId, userId), eq(orders.status, status)))
     .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(ACCOUNT_LIST_LIMIT);
-  const items = await itemsOf(db, rows.map((r) => r.id));
-  return rows.map((r) => toView(r, items.get(r.id) ?? []));
+    .limit(limit)
+    .offset(offset);
+  const page = toPage(rows, paging);
+  const items = await itemsOf(db, page.items.map((r) => r.id));
+  return { ...page, items: page.items.map((r) => toView(r, items.get(r.id) ?? [])) };
 }
 
 export interface WalletEntry {
@@ -112,8 +169,9 @@ export interface WalletEntry {
   createdAt: Date;
 }
 
-/** The wallet: its balance is the sum of the ledger, in whole Birr. */
-export async function walletOf(db: Database, userId: string): Promise<{ balance: number; entries: WalletEntry[] }> {
+/** The wallet: its balance is the sum of the whole ledger, in whole Birr; the entries are one page of it. */
+export async function walletOf(db: Database, userId: string, paging: PageRequest): Promise<{ balance: number; entries: Page<WalletEntry> }> {
+  const { limit, offset } = pageWindow(paging);
   const [sum] = await db
     .select({ balance: sql<string | number | null>`coalesce(sum(${walletEntries.amountBirr}), 0)` })
     .from(walletEntries)
@@ -123,8 +181,9 @@ export async function walletOf(db: Database, userId: string): Promise<{ balance:
     .from(walletEntries)
     .where(eq(walletEntries.userId, userId))
     .orderBy(desc(walletEntries.createdAt), desc(walletEntries.id))
-    .limit(ACCOUNT_LIST_LIMIT);
-  return { balance: Number(sum?.balance ?? 0), entries };
+    .limit(limit)
+    .offset(offset);
+  return { balance: Number(sum?.balance ?? 0), entries: toPage(entries, paging) };
 }
 
 export interface SubscriptionView {
@@ -136,13 +195,16 @@ export interface SubscriptionView {
 }
 
 /** The user's subscriptions, active ones first. */
-export function listSubscriptions(db: Database, userId: string): Promise<SubscriptionView[]> {
-  return db
+export async function listSubscriptions(db: Database, userId: string, paging: PageRequest): Promise<Page<SubscriptionView>> {
+  const { limit, offset } = pageWindow(paging);
+  const rows = await db
     .select({ id: subscriptions.id, name: subscriptions.name, status: subscriptions.status, createdAt: subscriptions.createdAt, cancelledAt: subscriptions.cancelledAt })
     .from(subscriptions)
     .where(eq(subscriptions.userId, userId))
     .orderBy(sql`${subscriptions.status} = 'active' desc`, desc(subscriptions.createdAt), desc(subscriptions.id))
-    .limit(ACCOUNT_LIST_LIMIT);
+    .limit(limit)
+    .offset(offset);
+  return toPage(rows, paging);
 }
 
 /** Cancels one of the user's own subscriptions; cancelling it again changes nothing. */
@@ -179,13 +241,16 @@ const refundColumns = {
   decidedAt: refunds.decidedAt,
 };
 
-export function listRefunds(db: Database, userId: string): Promise<RefundView[]> {
-  return db
+export async function listRefunds(db: Database, userId: string, paging: PageRequest): Promise<Page<RefundView>> {
+  const { limit, offset } = pageWindow(paging);
+  const rows = await db
     .select(refundColumns)
     .from(refunds)
     .where(eq(refunds.userId, userId))
     .orderBy(desc(refunds.createdAt), desc(refunds.id))
-    .limit(ACCOUNT_LIST_LIMIT);
+    .limit(limit)
+    .offset(offset);
+  return toPage(rows, paging);
 }
 
 /** 'Request refund' on one of the user's own orders: one request per order (409 after that). */
@@ -304,8 +369,8 @@ export type PageNotice = { kind: 'error' | 'success'; text: string };
 /** The order pages' 'Request refund' form post, as a notice for the page (and its status). */
 export async function refundFromForm(db: Database, user: SessionUser, request: Request): Promise<{ notice: PageNotice; status: number }> {
   const form = await request.formData().catch(() => null);
-  const orderId = Number(form?.get('order'));
-  if (form?.get('action') !== 'refund' || !Number.isInteger(orderId) || orderId < 1) {
+  const orderId = parseId(form?.get('order'));
+  if (form?.get('action') !== 'refund' || orderId === null) {
     return { notice: { kind: 'error', text: 'That request was not understood.' }, status: 400 };
   }
   let result: Outcome<RefundView>;
@@ -324,12 +389,14 @@ export async function refundFromForm(db: Database, user: SessionUser, request: R
  * as `[{id, product_name, status}]` (plus totals and dates).
  */
 export function ordersEndpoint(status: OrderStatus): APIRoute {
-  return async ({ locals }) => {
+  return async ({ locals, url }) => {
     if (!locals.user) return jsonError(401, 'Sign in to see your orders.');
+    const paging = parseAccountPaging(url.searchParams);
+    if (!paging.ok) return jsonError(400, paging.error, paging.fields);
     try {
-      const list = await listOrders(locals.db, locals.user.id, status);
-      return jsonOk(
-        list.map((o) => ({
+      const list = await listOrders(locals.db, locals.user.id, status, paging.value);
+      return pagedJson(
+        list.items.map((o) => ({
           id: o.id,
           product_name: o.productName,
           status: o.status,
@@ -338,6 +405,8 @@ export function ordersEndpoint(status: OrderStatus): APIRoute {
           delivered_at: o.deliveredAt?.toISOString() ?? null,
           refund_status: o.refund?.status ?? null,
         })),
+        url,
+        list,
       );
     } catch (error) {
       console.error(`[api/orders/${status}]`, error);

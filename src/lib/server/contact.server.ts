@@ -4,7 +4,30 @@
  */
 import type { Database } from '../../db/client.ts';
 import { contactMessages } from '../../db/schema.ts';
-import { contactSchema, type ContactMessage } from '../contact.ts';
+import { contactSchema, validateContact, type ContactErrors, type ContactMessage } from '../contact.ts';
+import { allowWrite } from './rate-limit.server.ts';
+
+export type ContactOutcome =
+  | { ok: true; id: number }
+  | { ok: false; status: 422; errors: ContactErrors }
+  | { ok: false; status: 429; retryAfter: number };
+
+/**
+ * The contact form's send: checked with the form's schema, then counted against the contact rate
+ * limit (per account and per client address), then stored. Every path that sends the form uses it.
+ */
+export async function sendContactMessage(
+  db: Database,
+  who: { userId?: string | null; address?: string | null },
+  input: unknown,
+  now = new Date(),
+): Promise<ContactOutcome> {
+  const result = validateContact(input);
+  if (!result.ok) return { ok: false, status: 422, errors: result.errors };
+  const limit = await allowWrite(db, 'contact', who, now);
+  if (!limit.allowed) return { ok: false, status: 429, retryAfter: limit.retryAfter };
+  return { ok: true, id: await saveContactMessage(db, result.data) };
+}
 
 /**
  * Stores one message and returns its id. The data is checked again with the form's schema, so a

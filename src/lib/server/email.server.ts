@@ -13,35 +13,58 @@ export interface Email {
   text: string;
 }
 
-type Transport = { sendMail(message: { from: string; to: string; subject: string; text: string }): Promise<unknown> };
+type Message = { from: string; to: string; subject: string; text: string; date?: Date; textEncoding?: 'quoted-printable' };
+type Transport = { sendMail(message: Message): Promise<{ message?: Buffer | string }> };
 let transport: Promise<Transport> | undefined;
+let composer: Promise<Transport> | undefined;
 
 async function smtp(url: string): Promise<Transport> {
   const nodemailer = await import('nodemailer');
   return nodemailer.createTransport(url) as unknown as Transport;
 }
 
+/**
+ * Nodemailer's own MIME composer, writing nowhere: headers are encoded by it (a subject with a
+ * line break cannot add a header), text bodies are quoted-printable so plain ASCII stays readable.
+ */
+async function mimeComposer(): Promise<Transport> {
+  const nodemailer = await import('nodemailer');
+  return nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }) as unknown as Transport;
+}
+
 export function outboxDir(dataDir: string): string {
   return path.join(dataDir, 'outbox');
+}
+
+/** The raw message, as a mail server would receive it. */
+export async function composeEmail(from: string, email: Email, date = new Date()): Promise<Buffer> {
+  composer ??= mimeComposer();
+  const info = await (await composer).sendMail({ from, ...email, date, textEncoding: 'quoted-printable' });
+  return Buffer.isBuffer(info.message) ? info.message : Buffer.from(String(info.message ?? ''));
+}
+
+/** User text (a listing name in a subject, an address) in a log line: quoted, control characters escaped. */
+export function logText(text: string): string {
+  return JSON.stringify(text).replace(/[\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** Sends (or files) one email. Never throws for delivery problems: they are logged. */
 export async function sendEmail(email: Email): Promise<void> {
   const c = config();
+  const what = `${logText(email.subject)} to ${logText(email.to)}`;
   try {
     if (c.smtpUrl) {
       transport ??= smtp(c.smtpUrl);
       await (await transport).sendMail({ from: c.mailFrom, ...email });
-      console.log(`[email] sent "${email.subject}" to ${email.to}`);
+      console.log(`[email] sent ${what}`);
       return;
     }
     const dir = outboxDir(c.dataDir);
     await mkdir(dir, { recursive: true });
     const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
-    const body = `From: ${c.mailFrom}\nTo: ${email.to}\nSubject: ${email.subject}\nDate: ${new Date().toUTCString()}\nContent-Type: text/plain; charset=utf-8\n\n${email.text}\n`;
-    await writeFile(file, body);
-    console.log(`[email] "${email.subject}" to ${email.to} written to ${file}`);
+    await writeFile(file, await composeEmail(c.mailFrom, email));
+    console.log(`[email] ${what} written to ${file}`);
   } catch (error) {
-    console.error(`[email] could not send "${email.subject}" to ${email.to}:`, error);
+    console.error(`[email] could not send ${what}:`, error);
   }
 }

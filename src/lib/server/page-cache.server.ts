@@ -8,9 +8,11 @@
  * Correctness:
  * - only GET requests without a signed-in user, and only 200 text/html or application/xml
  *   responses that set no cookie and are not marked private or no-store; the key is the URL;
- * - every request that may write (any method but GET and HEAD) empties the cache when it is done,
- *   and a page rendered while such a request ran is not stored (a generation counter), so this
- *   process never serves a page older than its own last write;
+ * - a request that may write (any method but GET and HEAD) empties the cache when it is done and
+ *   its answer says it changed data ({@link changedData}); a page rendered while such a request
+ *   ran is not stored (a generation counter), so this process never serves a page older than its
+ *   own last write. Refused writes (a 404, 401, 429, a form sent back with an error) leave the
+ *   cache alone, so a trickle of cheap failing POSTs cannot keep it empty;
  * - pages depend on the clock (discount windows, "N days left") and, with PostgreSQL and several
  *   app processes, on other processes' writes: entries expire after `ttlMs` (default 30 s, the
  *   API's max-age too);
@@ -95,23 +97,42 @@ export class PageCache {
 
   /**
    * Runs a request that may write: nothing rendered meanwhile is stored, and the cache is emptied
-   * before and after it (whether it succeeds or not).
+   * after it when `changed` says its result changed data (or when it threw: nobody knows).
    */
-  async write<T>(run: () => Promise<T>): Promise<T> {
+  async write<T>(run: () => Promise<T>, changed: (result: T) => boolean = () => true): Promise<T> {
     this.#writes++;
-    this.clear();
+    let result: T;
     try {
-      return await run();
-    } finally {
+      result = await run();
+    } catch (error) {
       this.#writes--;
       this.clear();
+      throw error;
     }
+    this.#writes--;
+    if (changed(result)) this.clear();
+    return result;
   }
 
   #remove(key: string, entry: Entry): void {
     this.#entries.delete(key);
     this.#bytes -= entry.bytes;
   }
+}
+
+/** Flags with which a form post is sent back to its page after a failure (community.server.ts `backTo`). */
+const FAILURE_FLAG = /[?&](request|like|comment)=(failed|blank|slow|signin)(&|#|$)/;
+
+/**
+ * Whether the answer to a write says data changed: a 2xx, or a 303 that sends a form post on
+ * after success. Errors (400, 401, 403, 404, 413, 422, 429, 5xx), other redirects, a redirect to
+ * sign in and a form sent back with a failure flag change nothing.
+ */
+export function changedData(response: Pick<Response, 'status' | 'headers'>): boolean {
+  if (response.status >= 200 && response.status < 300) return true;
+  if (response.status !== 303) return false;
+  const location = response.headers.get('Location') ?? '';
+  return !/^\/login\b/.test(location) && !FAILURE_FLAG.test(location);
 }
 
 /** Whether a rendered page (HTML, or a sitemap's XML) may be shared with every visitor who is not signed in. */

@@ -204,6 +204,25 @@ export async function setProviderSessionId(db: Database, id: string, providerSes
   await db.update(checkoutSessions).set({ providerSessionId }).where(eq(checkoutSessions.id, id));
 }
 
+/** How long a test checkout can be paid: Stripe Checkout's shortest expiry. */
+export const CHECKOUT_TTL_MS = 30 * 60 * 1000;
+
+/**
+ * A test checkout as it stands at `now`: one still open after {@link CHECKOUT_TTL_MS} is marked
+ * expired (it can no longer be paid). Stripe's checkouts expire on Stripe's side.
+ */
+export async function expireIfStale(db: Database, session: CheckoutSession, now = new Date()): Promise<CheckoutSession> {
+  if (session.status !== 'open' || session.provider !== 'test') return session;
+  if (now.getTime() - session.createdAt.getTime() < CHECKOUT_TTL_MS) return session;
+  const [expired] = await db
+    .update(checkoutSessions)
+    .set({ status: 'expired' })
+    .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, 'open')))
+    .returning();
+  // Paid a moment ago, in another request: it is whatever it is now.
+  return expired ?? (await getCheckoutSession(db, session.id)) ?? session;
+}
+
 /** Marks an open checkout as given up (the provider could not start it). */
 export async function expireCheckoutSession(db: Database, id: string): Promise<void> {
   await db.update(checkoutSessions).set({ status: 'expired' }).where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')));

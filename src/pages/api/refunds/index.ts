@@ -1,14 +1,16 @@
 import type { APIRoute } from 'astro';
-import { listRefunds } from '../../../lib/server/account.server.ts';
-import { jsonError, jsonOk } from '../../../lib/server/api.server.ts';
+import { listRefunds, pagedJson, parseAccountPaging } from '../../../lib/server/account.server.ts';
+import { jsonError } from '../../../lib/server/api.server.ts';
 
-/** `GET /api/refunds/`: the signed-in user's `[{id, product_name, status}]` (plus order, amount and dates). */
-export const GET: APIRoute = async ({ locals }) => {
+/** `GET /api/refunds/`: the signed-in user's `[{id, product_name, status}]` (plus order, amount and dates), paged by `page` and `limit`. */
+export const GET: APIRoute = async ({ locals, url }) => {
   if (!locals.user) return jsonError(401, 'Sign in to see your refunds.');
+  const paging = parseAccountPaging(url.searchParams);
+  if (!paging.ok) return jsonError(400, paging.error, paging.fields);
   try {
-    const rows = await listRefunds(locals.db, locals.user.id);
-    return jsonOk(
-      rows.map((r) => ({
+    const page = await listRefunds(locals.db, locals.user.id, paging.value);
+    return pagedJson(
+      page.items.map((r) => ({
         id: r.id,
         product_name: r.productName,
         status: r.status,
@@ -17,6 +19,8 @@ export const GET: APIRoute = async ({ locals }) => {
         created_at: r.createdAt.toISOString(),
         decided_at: r.decidedAt?.toISOString() ?? null,
       })),
+      url,
+      page,
     );
   } catch (error) {
     console.error('[api/refunds]', error);

@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { COMMUNITY_TEXTS } from '../../../../lib/community.ts';
+import { readId } from '../../../../lib/input-guards.ts';
 import { jsonError, jsonOk } from '../../../../lib/server/api.server.ts';
 import { backTo, isFormPost, limitOr429 } from '../../../../lib/server/community.server.ts';
 import { toggleLike } from '../../../../lib/server/requests.server.ts';
@@ -8,9 +9,10 @@ import { toggleLike } from '../../../../lib/server/requests.server.ts';
 export const POST: APIRoute = async (context) => {
   const { params, request, locals } = context;
   const form = isFormPost(request);
-  const id = Number(params.id);
   if (!locals.user) return form ? backTo(context, { like: 'signin' }, '/recents', '#requests') : jsonError(401, COMMUNITY_TEXTS.likeSignedOut);
-  if (!Number.isInteger(id) || id < 1) return jsonError(404, 'That request was not found.');
+  const requestId = readId(params.id, 'That request was not found.');
+  if (!requestId.ok) return jsonError(requestId.status, requestId.error);
+  const id = requestId.id;
   const limited = await limitOr429(context, 'like');
   if (limited) return form ? backTo(context, { like: 'slow' }, '/recents', '#requests') : limited;
   const result = await toggleLike(locals.db, id, locals.user.id);

@@ -1,19 +1,16 @@
 import type { APIRoute } from 'astro';
+import { readId } from '../../../../../lib/input-guards.ts';
 import { jsonError, jsonOk } from '../../../../../lib/server/api.server.ts';
 import { limitOr429 } from '../../../../../lib/server/community.server.ts';
 import { applyListingEdit, ownListingJson } from '../../../../../lib/server/listing-input.server.ts';
 import { canEditListing, removeListing } from '../../../../../lib/server/seller-listings.server.ts';
 
-function listingId(raw: string | undefined): number | null {
-  const id = Number(raw);
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
-
 /** `DELETE /api/delete/products/{id}/`: the owner (or an admin) deletes a listing. */
 export const DELETE: APIRoute = async ({ params, locals }) => {
   if (!locals.user) return jsonError(401, 'Please sign in.');
-  const id = listingId(params.id);
-  if (id === null) return jsonError(404, 'Listing not found.');
+  const listingId = readId(params.id, 'Listing not found.');
+  if (!listingId.ok) return jsonError(listingId.status, listingId.error);
+  const id = listingId.id;
   const result = await removeListing(locals.db, locals.user, id);
   return result.ok ? new Response(null, { status: 204 }) : jsonError(result.status, result.error);
 };
@@ -27,8 +24,9 @@ export const DELETE: APIRoute = async ({ params, locals }) => {
 export const PATCH: APIRoute = async (context) => {
   const { params, request, locals } = context;
   if (!locals.user) return jsonError(401, 'Please sign in.');
-  const id = listingId(params.id);
-  if (id === null) return jsonError(404, 'Listing not found.');
+  const listingId = readId(params.id, 'Listing not found.');
+  if (!listingId.ok) return jsonError(listingId.status, listingId.error);
+  const id = listingId.id;
   const limited = await limitOr429(context, 'edit');
   if (limited) return limited;
   const allowed = await canEditListing(locals.db, locals.user, id);
