@@ -74,10 +74,13 @@ export async function allowWrite(
   return result;
 }
 
-/** The client's address: X-Forwarded-For's first hop behind a trusted proxy, else the socket's. */
+/**
+ * The client's address: behind a trusted proxy, the last X-Forwarded-For entry (the one that proxy
+ * appended; the entries before it are whatever the client sent), else the socket's.
+ */
 export function clientAddressOf(context: { clientAddress?: string; request: Request }): string | null {
   if (config().trustProxy) {
-    const forwarded = context.request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+    const forwarded = context.request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
     if (forwarded) return forwarded.slice(0, 64);
   }
   try {
