@@ -25,7 +25,12 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
-  projects: [{ name: 'chromium-phone' }],
+  projects: [
+    { name: 'chromium-phone', testIgnore: /body-limit\.spec\.ts/ },
+    // The body-limit test counts what the server process reads: it runs alone, after every other
+    // test, so no other request's reads are counted with it.
+    { name: 'alone', testMatch: /body-limit\.spec\.ts/, dependencies: ['chromium-phone'] },
+  ],
   webServer: {
     command: 'node scripts/start.mjs',
     url: `http://localhost:${port}/healthz`,

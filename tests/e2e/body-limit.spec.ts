@@ -118,6 +118,8 @@ async function cookieHeader(context: BrowserContext): Promise<string> {
 const FIELDS = { product_name: 'Tea', company_name: 'Tea House', category: 'foods', discount: '10', discount_duration: '3', description: 'Tea', location: 'Bole', latitude: '8.99', longitude: '38.78', contact_telegram: '@tea_house', contact_phone: '0911000000' };
 
 test.describe('request bodies have a byte limit, counted while reading', () => {
+  // One at a time: each test counts every byte the server process reads.
+  test.describe.configure({ mode: 'default' });
   test.beforeEach(async ({ baseURL }) => {
     await serverPid(Number(new URL(baseURL!).port));
   });
