@@ -53,7 +53,7 @@ function bytesReadBy(pid: number): number {
   return Number(/^rchar: (\d+)$/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))![1]);
 }
 
-type Sent = { status: number; body: string; sentWhenAnswered: number; readWhenAnswered: number; elapsedMs: number };
+type Sent = { status: number; body: string; sentWhenAnswered: number; readWhenAnswered: number; elapsedMs: number; readInAll: () => Promise<number> };
 
 /**
  * Sends `head`, then zeros up to `total` bytes in all, with chunked transfer encoding (no
@@ -76,7 +76,12 @@ function sendChunked(baseURL: string, options: { method: string; path: string; h
       const sentWhenAnswered = req.socket?.bytesWritten ?? 0;
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString(), sentWhenAnswered, readWhenAnswered, elapsedMs: Date.now() - started }));
+      // What the server reads after answering, to drain what is in flight before it closes, is bounded too.
+      const readInAll = async () => {
+        await new Promise((r) => setTimeout(r, 1500));
+        return bytesReadBy(pid) - readBefore;
+      };
+      res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString(), sentWhenAnswered, readWhenAnswered, elapsedMs: Date.now() - started, readInAll }));
       res.on('error', reject);
     });
     req.on('error', (error) => {
@@ -165,6 +170,7 @@ test.describe('request bodies have a byte limit, counted while reading', () => {
     });
     expect(sent.status).toBe(401);
     expect(sent.readWhenAnswered).toBeLessThan(MIB);
+    expect(await sent.readInAll()).toBeLessThan(MIB);
   });
 
   test('a large JSON body to /api/cat is refused at the small cap, signed out', async ({ baseURL }) => {

@@ -66,10 +66,11 @@ function closeAfterAnswer(req: IncomingMessage, res: ServerResponse): void {
   if (!res.headersSent) res.setHeader('Connection', 'close');
   const socket = req.socket as LingeringSocket;
   socket.destroySoon = () => {
-    let dropped = 0;
-    req.on('data', (chunk: Buffer) => {
-      dropped += chunk.byteLength;
-      if (dropped > LINGER_BYTES) socket.destroy();
+    // Counted on the socket: the HTTP parser stops handing body bytes to the request once it is
+    // answered, but the socket goes on reading whatever the client still sends.
+    const readBefore = socket.bytesRead;
+    socket.on('data', () => {
+      if (socket.bytesRead - readBefore > LINGER_BYTES) socket.destroy();
     });
     req.resume();
     socket.end();
