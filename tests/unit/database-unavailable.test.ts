@@ -44,4 +44,10 @@ describe('database unavailability', () => {
     expect(html).toContain('Sefer is starting…');
     expect(html).toContain('href="/listings/4-x?a=%3Cb%3E"');
   });
+
+  it('never links "Try again" to another host', async () => {
+    const html = await notAvailable('down', new URL('http://localhost//evil.example/x')).text();
+    expect(html).toContain('href="/"');
+    expect(html).not.toContain('evil.example');
+  });
 });

@@ -1,3 +1,5 @@
+import { safePath } from '../safe-path.ts';
+
 /**
  * Runs a read for a page; on failure logs it and returns null, so the page shows the list's
  * error text (and a 503) instead of a raw error.
@@ -49,7 +51,7 @@ export function notAvailable(reason: keyof typeof NOT_AVAILABLE, url: URL): Resp
   if (url.pathname.startsWith('/api/') || url.pathname === '/healthz') {
     return Response.json({ error: text }, { status: 503, headers });
   }
-  const again = escapeHtml(`${url.pathname}${url.search}`);
+  const again = escapeHtml(safePath(`${url.pathname}${url.search}`));
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta http-equiv="refresh" content="${RETRY_AFTER_SECONDS}"><meta name="robots" content="noindex"><title>${title}</title>
