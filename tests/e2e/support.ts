@@ -72,6 +72,8 @@ export async function signedInPage(browser: Browser, baseURL: string, options: P
   const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   const email = await signUp(page, options);
+  // Leave /welcome now: its 3 s refresh would otherwise abort whatever the test opens next.
+  await page.goto('/');
   return { context, page, email };
 }
 
