@@ -43,10 +43,19 @@ export async function runLighthouse({ origin, pages, log = () => {} }) {
       const failing = {};
       for (const c of CATEGORIES) {
         failing[c] = (lhr.categories[c]?.auditRefs ?? [])
-          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9 && lhr.audits[ref.id]?.scoreDisplayMode !== 'notApplicable')
+          .filter(
+            (ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9 && lhr.audits[ref.id]?.scoreDisplayMode !== 'notApplicable',
+          )
           .map((ref) => ref.id);
       }
-      results[name] = { path, scores, metrics, failing, runtimeError: lhr.runtimeError?.code ?? null, lighthouseVersion: lhr.lighthouseVersion };
+      results[name] = {
+        path,
+        scores,
+        metrics,
+        failing,
+        runtimeError: lhr.runtimeError?.code ?? null,
+        lighthouseVersion: lhr.lighthouseVersion,
+      };
       log(`[lighthouse] ${name}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')} (${Math.round(performance.now() - started)} ms)`);
     }
   } finally {

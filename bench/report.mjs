@@ -4,16 +4,28 @@
  */
 import { readFile } from 'node:fs/promises';
 
-const fmt = (n, digits = 0) => (n === null || n === undefined || Number.isNaN(n) ? '–' : Number(n).toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+const fmt = (n, digits = 0) =>
+  n === null || n === undefined || Number.isNaN(n)
+    ? '–'
+    : Number(n).toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const kb = (bytes) => (bytes === undefined ? '–' : `${fmt(bytes / 1024, 1)} KB`);
-const table = (head, rows) => [`| ${head.join(' | ')} |`, `|${head.map((h, i) => (i === 0 ? '---' : '---:')).join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+const table = (head, rows) =>
+  [
+    `| ${head.join(' | ')} |`,
+    `|${head.map((h, i) => (i === 0 ? '---' : '---:')).join('|')}|`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
 
 export function renderReport(report, file = '') {
   const out = [];
   const m = report.machine;
-  out.push(`Run of ${report.startedAt} (${file}), commit ${report.commit?.slice(0, 10)}${report.sourcesDirty ? ' + uncommitted changes' : ''}; ${m.cores} cores (${m.cpuModel}), ${m.memoryGiB} GiB, Node ${m.node}; load average at start ${m.loadAverageAtStart.join(' ')}.`);
+  out.push(
+    `Run of ${report.startedAt} (${file}), commit ${report.commit?.slice(0, 10)}${report.sourcesDirty ? ' + uncommitted changes' : ''}; ${m.cores} cores (${m.cpuModel}), ${m.memoryGiB} GiB, Node ${m.node}; load average at start ${m.loadAverageAtStart.join(' ')}.`,
+  );
   if (report.settings.note) out.push(`Measured: ${report.settings.note}.`);
-  out.push(`autocannon: ${report.settings.connections} connections, ${report.settings.durationSec} s per page type after ${report.settings.warmupSec} s of warm-up, Accept-Encoding: ${report.settings.acceptEncoding}.`);
+  out.push(
+    `autocannon: ${report.settings.connections} connections, ${report.settings.durationSec} s per page type after ${report.settings.warmupSec} s of warm-up, Accept-Encoding: ${report.settings.acceptEncoding}.`,
+  );
   const loadTable = (run, pages, withBaseline) => {
     const staticRps = run.baseline.node?.rps;
     const rows = Object.entries(pages).map(([name, p]) => [
@@ -29,13 +41,26 @@ export function renderReport(report, file = '') {
     ]);
     if (withBaseline) {
       for (const [name, b] of Object.entries({ 'static (node)': run.baseline.node, 'static (nginx)': run.baseline.nginx })) {
-        if (b) rows.push([`*${name}*`, fmt(b.rps), fmt(b.latencyMs.p50, 1), fmt(b.latencyMs.p97_5, 1), fmt(b.latencyMs.p99, 1), fmt(b.non2xx), fmt(b.errors + b.timeouts), fmt(staticRps ? b.rps / staticRps : null, 2), fmt(b.loadAvg1m, 1)]);
+        if (b)
+          rows.push([
+            `*${name}*`,
+            fmt(b.rps),
+            fmt(b.latencyMs.p50, 1),
+            fmt(b.latencyMs.p97_5, 1),
+            fmt(b.latencyMs.p99, 1),
+            fmt(b.non2xx),
+            fmt(b.errors + b.timeouts),
+            fmt(staticRps ? b.rps / staticRps : null, 2),
+            fmt(b.loadAvg1m, 1),
+          ]);
       }
     }
     return table(['page type', 'req/s', 'p50 ms', 'p97.5 ms', 'p99 ms', 'non-2xx', 'errors', '× static', 'load avg'], rows);
   };
   for (const run of report.runs) {
-    out.push(`\n**${fmt(run.n)} listings, ${run.backend}** (seeded in ${fmt(run.seed.totalMs / 1000, 1)} s, ${fmt(run.seed.verified)} verified)\n`);
+    out.push(
+      `\n**${fmt(run.n)} listings, ${run.backend}** (seeded in ${fmt(run.seed.totalMs / 1000, 1)} s, ${fmt(run.seed.verified)} verified)\n`,
+    );
     if (run.pagesUncached) {
       out.push('Page cache off (PAGE_CACHE_SECONDS=0: every request renders; what signed-in visitors and cache misses cost):\n');
       out.push(loadTable(run, run.pagesUncached, false));
@@ -48,7 +73,10 @@ export function renderReport(report, file = '') {
     if (small === large) continue;
     const runSmall = report.runs.find((r) => r.backend === backend && r.n === small);
     const runLarge = report.runs.find((r) => r.backend === backend && r.n === large);
-    const passes = [['uncached', 'pagesUncached', 'page cache off'], ['default', 'pages', 'default configuration']].filter(([, key]) => runLarge[key]);
+    const passes = [
+      ['uncached', 'pagesUncached', 'page cache off'],
+      ['default', 'pages', 'default configuration'],
+    ].filter(([, key]) => runLarge[key]);
     const names = Object.keys(runLarge.pages);
     out.push(`\n**p50 at ${fmt(large)} ÷ p50 at ${fmt(small)} listings, ${backend}**\n`);
     out.push(
@@ -70,7 +98,18 @@ export function renderReport(report, file = '') {
     out.push(`\n**Page weight, first load at 390 px** (${fmt(weighted.n)} listings, ${weighted.backend}; Chromium, empty cache)\n`);
     out.push(
       table(
-        ['page type', 'HTML raw', 'HTML gzip', 'HTML sent (br)', 'CSS', 'JS', 'JS requests', 'first-screen images', 'requests', 'total sent'],
+        [
+          'page type',
+          'HTML raw',
+          'HTML gzip',
+          'HTML sent (br)',
+          'CSS',
+          'JS',
+          'JS requests',
+          'first-screen images',
+          'requests',
+          'total sent',
+        ],
         Object.entries(weighted.weight).map(([name, w]) => [
           name,
           kb(w.htmlBytes),
@@ -87,12 +126,19 @@ export function renderReport(report, file = '') {
     );
     if (weighted.bodyWeight) {
       out.push('');
-      out.push(table(['response', 'raw', 'gzip'], Object.entries(weighted.bodyWeight).map(([name, w]) => [`${name} (${w.path})`, kb(w.bytes), kb(w.gzipBytes)])));
+      out.push(
+        table(
+          ['response', 'raw', 'gzip'],
+          Object.entries(weighted.bodyWeight).map(([name, w]) => [`${name} (${w.path})`, kb(w.bytes), kb(w.gzipBytes)]),
+        ),
+      );
     }
   }
   const lighthoused = report.runs.find((r) => r.lighthouse);
   if (lighthoused) {
-    out.push(`\n**Lighthouse ${Object.values(lighthoused.lighthouse)[0]?.lighthouseVersion ?? ''}, mobile preset** (${fmt(lighthoused.n)} listings, ${lighthoused.backend})\n`);
+    out.push(
+      `\n**Lighthouse ${Object.values(lighthoused.lighthouse)[0]?.lighthouseVersion ?? ''}, mobile preset** (${fmt(lighthoused.n)} listings, ${lighthoused.backend})\n`,
+    );
     out.push(
       table(
         ['page', 'performance', 'accessibility', 'best practices', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS', 'below 90'],

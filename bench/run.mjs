@@ -37,7 +37,10 @@ import { bodyWeights, measureWeights } from './weight.mjs';
 const env = process.env;
 const flag = (v, fallback) => (v === undefined || v === '' ? fallback : !['false', '0', 'no'].includes(v.toLowerCase()));
 const settings = {
-  listings: (env.BENCH_LISTINGS ?? '1000,100000').split(',').map((s) => Number(s.trim().replace(/_/g, ''))).filter((n) => n > 0),
+  listings: (env.BENCH_LISTINGS ?? '1000,100000')
+    .split(',')
+    .map((s) => Number(s.trim().replace(/_/g, '')))
+    .filter((n) => n > 0),
   durationSec: Number(env.BENCH_DURATION ?? 10),
   warmupSec: Number(env.BENCH_WARMUP ?? 2),
   connections: Number(env.BENCH_CONNECTIONS ?? 10),
@@ -128,8 +131,15 @@ async function loadPages(app, seed, label) {
     await warm({ origin: app.origin, paths, connections: settings.connections, durationSec: settings.warmupSec });
     const m = await measure({ origin: app.origin, paths, connections: settings.connections, durationSec: settings.durationSec, accept });
     if (app.exited() !== null) throw new Error(`the server stopped (${app.exited()}) while measuring ${name}:\n${app.output.join('')}`);
-    pages[name] = { paths: paths.length > 4 ? [`${paths.length} paths, e.g. ${paths[0]}`] : paths, probeStatus: probe.status, probeBytes: probeBody.byteLength, ...m };
-    log(`[bench] ${label.padEnd(9)} ${name.padEnd(12)} ${String(m.rps).padStart(8)} req/s  p50 ${m.latencyMs.p50} ms  p97.5 ${m.latencyMs.p97_5} ms  p99 ${m.latencyMs.p99} ms  non2xx ${m.non2xx}  errors ${m.errors}`);
+    pages[name] = {
+      paths: paths.length > 4 ? [`${paths.length} paths, e.g. ${paths[0]}`] : paths,
+      probeStatus: probe.status,
+      probeBytes: probeBody.byteLength,
+      ...m,
+    };
+    log(
+      `[bench] ${label.padEnd(9)} ${name.padEnd(12)} ${String(m.rps).padStart(8)} req/s  p50 ${m.latencyMs.p50} ms  p97.5 ${m.latencyMs.p97_5} ms  p99 ${m.latencyMs.p99} ms  non2xx ${m.non2xx}  errors ${m.errors}`,
+    );
   }
   return pages;
 }
@@ -148,7 +158,13 @@ async function runSize({ n, backend, databaseUrl, withLighthouse }) {
   const result = { n, backend, seed: { ...seed, samples: seed.samples.length }, pages: {}, baseline: {} };
   try {
     if (settings.uncached) {
-      const app = await startApp({ port: settings.port, dataDir, databaseUrl, env: { PAGE_CACHE_SECONDS: '0' }, logFile: path.join(TMP, `app-n${n}-${backend}-uncached.log`) });
+      const app = await startApp({
+        port: settings.port,
+        dataDir,
+        databaseUrl,
+        env: { PAGE_CACHE_SECONDS: '0' },
+        logFile: path.join(TMP, `app-n${n}-${backend}-uncached.log`),
+      });
       try {
         log(`[bench] server ready in ${app.readyMs} ms (PAGE_CACHE_SECONDS=0)`);
         result.pagesUncached = await loadPages(app, seed, 'uncached');
@@ -172,8 +188,15 @@ async function runSize({ n, backend, databaseUrl, withLighthouse }) {
       const node = await startStaticNode({ port: settings.port + 1, file });
       try {
         await warm({ origin: node.origin, paths: ['/'], connections: settings.connections, durationSec: settings.warmupSec });
-        result.baseline.node = await measure({ origin: node.origin, paths: ['/'], connections: settings.connections, durationSec: settings.durationSec });
-        log(`[bench] ${'static node'.padEnd(22)} ${String(result.baseline.node.rps).padStart(8)} req/s  p50 ${result.baseline.node.latencyMs.p50} ms`);
+        result.baseline.node = await measure({
+          origin: node.origin,
+          paths: ['/'],
+          connections: settings.connections,
+          durationSec: settings.durationSec,
+        });
+        log(
+          `[bench] ${'static node'.padEnd(22)} ${String(result.baseline.node.rps).padStart(8)} req/s  p50 ${result.baseline.node.latencyMs.p50} ms`,
+        );
       } finally {
         await node.stop();
       }
@@ -181,8 +204,15 @@ async function runSize({ n, backend, databaseUrl, withLighthouse }) {
       if (nginx) {
         try {
           await warm({ origin: nginx.origin, paths: ['/'], connections: settings.connections, durationSec: settings.warmupSec });
-          result.baseline.nginx = await measure({ origin: nginx.origin, paths: ['/'], connections: settings.connections, durationSec: settings.durationSec });
-          log(`[bench] ${'static nginx'.padEnd(22)} ${String(result.baseline.nginx.rps).padStart(8)} req/s  p50 ${result.baseline.nginx.latencyMs.p50} ms`);
+          result.baseline.nginx = await measure({
+            origin: nginx.origin,
+            paths: ['/'],
+            connections: settings.connections,
+            durationSec: settings.durationSec,
+          });
+          log(
+            `[bench] ${'static nginx'.padEnd(22)} ${String(result.baseline.nginx.rps).padStart(8)} req/s  p50 ${result.baseline.nginx.latencyMs.p50} ms`,
+          );
         } finally {
           await nginx.stop();
         }
@@ -191,9 +221,18 @@ async function runSize({ n, backend, databaseUrl, withLighthouse }) {
       }
 
       if (settings.weight) {
-        const pages = { home: '/', category: '/homes', search: `/search?query=${SEARCH_TERMS[0]}`, nearby: NEARBY, detail: seed.samples[0] };
+        const pages = {
+          home: '/',
+          category: '/homes',
+          search: `/search?query=${SEARCH_TERMS[0]}`,
+          nearby: NEARBY,
+          detail: seed.samples[0],
+        };
         result.weight = await measureWeights({ origin: app.origin, pages });
-        result.bodyWeight = await bodyWeights({ origin: app.origin, paths: { api: '/api/products/?category=homes', sitemap: '/sitemap.xml' } });
+        result.bodyWeight = await bodyWeights({
+          origin: app.origin,
+          paths: { api: '/api/products/?category=homes', sitemap: '/sitemap.xml' },
+        });
         log(`[bench] page weight measured (${Object.keys(result.weight).join(', ')})`);
       }
       if (withLighthouse) {
@@ -218,12 +257,17 @@ export function summarize(runs) {
     const small = list[0];
     const large = list.at(-1);
     const s = { sizes: list.map((r) => r.n) };
-    for (const [pass, key] of [['default', 'pages'], ['uncached', 'pagesUncached']]) {
+    for (const [pass, key] of [
+      ['default', 'pages'],
+      ['uncached', 'pagesUncached'],
+    ]) {
       if (!large?.[key]) continue;
       const toStatic = {};
       for (const r of list) {
         const staticRps = r.baseline.node?.rps;
-        toStatic[r.n] = Object.fromEntries(Object.entries(r[key] ?? {}).map(([name, p]) => [name, staticRps ? Math.round((p.rps / staticRps) * 1000) / 1000 : null]));
+        toStatic[r.n] = Object.fromEntries(
+          Object.entries(r[key] ?? {}).map(([name, p]) => [name, staticRps ? Math.round((p.rps / staticRps) * 1000) / 1000 : null]),
+        );
       }
       const p50Growth = {};
       if (small && small !== large) {
@@ -250,7 +294,13 @@ async function main() {
     branch: git('rev-parse', '--abbrev-ref', 'HEAD'),
     sourcesDirty: dirty,
     machine: machine(),
-    settings: { ...settings, databaseUrl: settings.databaseUrl ? '(set)' : null, searchTerms: SEARCH_TERMS, nearby: NEARBY, acceptEncoding: 'gzip, deflate, br' },
+    settings: {
+      ...settings,
+      databaseUrl: settings.databaseUrl ? '(set)' : null,
+      searchTerms: SEARCH_TERMS,
+      nearby: NEARBY,
+      acceptEncoding: 'gzip, deflate, br',
+    },
     command: `BENCH_LISTINGS=${settings.listings.join(',')} BENCH_DURATION=${settings.durationSec} npm run bench`,
     buildMs: ensureBuild(log),
     runs: [],

@@ -7,14 +7,14 @@
  * with every list window populated relative to `now`, coordinates clustered around Addis Ababa
  * neighbourhoods, ~90% verified (the rest pending or rejected), a third with extra gallery images.
  */
-import { openDatabase } from '../src/db/client.ts';
-import { listingImages, listings, users } from '../src/db/schema.ts';
-import { CATEGORIES } from '../src/lib/categories.ts';
-import { DISCOUNT_VALUES, WAITING } from '../src/lib/discount.ts';
-import { listingPath } from '../src/lib/listing-urls.ts';
-import { logoSvg, productSvg, renderSvgImage } from '../src/lib/server/demo-media.server.ts';
-import { listingSchedule } from '../src/lib/server/listings.server.ts';
-import { DEMO_BUSINESSES, DEMO_DESCRIPTIONS, DEMO_OFFERS } from '../src/lib/server/seed-data.ts';
+import { openDatabase } from '#db/client.ts';
+import { listingImages, listings, users } from '#db/schema.ts';
+import { CATEGORIES } from '#lib/categories.ts';
+import { DISCOUNT_VALUES, WAITING } from '#lib/discount.ts';
+import { listingPath } from '#lib/listing-urls.ts';
+import { logoSvg, productSvg, renderSvgImage } from '#server/demo-media.server.ts';
+import { listingSchedule } from '#server/listings.server.ts';
+import { DEMO_BUSINESSES, DEMO_DESCRIPTIONS, DEMO_OFFERS } from '#server/seed-data.ts';
 
 export const BATCH_SIZE = 1000;
 /** How many different detail pages the load test visits (at every catalogue size, so cache hits compare). */
@@ -43,7 +43,23 @@ export function random(seed) {
 }
 
 const QUALIFIERS = ['', '', '', 'Special', 'Family', 'Premium', 'Weekend', 'Student', 'Express', 'Deluxe', 'Budget', 'Classic'];
-const COMPANY_WORDS = ['Addis', 'Abyssinia', 'Sheger', 'Entoto', 'Selam', 'Tana', 'Lucy', 'Habesha', 'Finfine', 'Blue Nile', 'Gihon', 'Zemen', 'Fasil', 'Axum', 'Harar'];
+const COMPANY_WORDS = [
+  'Addis',
+  'Abyssinia',
+  'Sheger',
+  'Entoto',
+  'Selam',
+  'Tana',
+  'Lucy',
+  'Habesha',
+  'Finfine',
+  'Blue Nile',
+  'Gihon',
+  'Zemen',
+  'Fasil',
+  'Axum',
+  'Harar',
+];
 const COMPANY_KINDS = ['Trading', 'Services', 'Market', 'Studio', 'Centre', 'House', 'Plc', 'Shop', 'Solutions', 'Works'];
 const PERCENTS = DISCOUNT_VALUES.filter((v) => v !== WAITING);
 
@@ -104,7 +120,9 @@ async function renderMedia(dataDir) {
   const photos = [];
   const logos = [];
   for (let i = 0; i < 6; i++) {
-    photos.push(await renderSvgImage(productSvg(`Bench offer ${i + 1}`, 'Sefer benchmark', (i * 61) % 360, i), dataDir, `bench/photo-${i}`));
+    photos.push(
+      await renderSvgImage(productSvg(`Bench offer ${i + 1}`, 'Sefer benchmark', (i * 61) % 360, i), dataDir, `bench/photo-${i}`),
+    );
   }
   for (let i = 0; i < 4; i++) {
     logos.push(await renderSvgImage(logoSvg(`${COMPANY_WORDS[i]} ${COMPANY_KINDS[i]}`, (i * 83) % 360), dataDir, `bench/logo-${i}`));
@@ -200,10 +218,12 @@ export async function seedCatalogue({ n, dataDir, databaseUrl, now = new Date(),
         if (row.status === 'verified') {
           verified++;
           // Detail pages the load test visits: the same number at every size, spread over the ids.
-          if (verified % sampleEvery === 1 % sampleEvery && samples.length < DETAIL_SAMPLES) samples.push(listingPath({ id, productName: row.productName }));
+          if (verified % sampleEvery === 1 % sampleEvery && samples.length < DETAIL_SAMPLES)
+            samples.push(listingPath({ id, productName: row.productName }));
         }
         if ((start + k) % 3 === 0) {
-          for (let p = 0; p < 2; p++) gallery.push({ listingId: id, position: p, image: media.photos[(start + k + p + 1) % media.photos.length] });
+          for (let p = 0; p < 2; p++)
+            gallery.push({ listingId: id, position: p, image: media.photos[(start + k + p + 1) % media.photos.length] });
         }
       }
       if (gallery.length > 0) {
@@ -216,6 +236,16 @@ export async function seedCatalogue({ n, dataDir, databaseUrl, now = new Date(),
   const insertMs = performance.now() - opened;
   await handle.close();
   const totalMs = performance.now() - started;
-  log(`[seed] ${n} listings (${verified} verified, ${images} gallery images) in ${Math.round(totalMs)} ms (inserts ${Math.round(insertMs)} ms)`);
-  return { n, verified, galleryImages: images, samples, mediaMs: Math.round(mediaMs), insertMs: Math.round(insertMs), totalMs: Math.round(totalMs) };
+  log(
+    `[seed] ${n} listings (${verified} verified, ${images} gallery images) in ${Math.round(totalMs)} ms (inserts ${Math.round(insertMs)} ms)`,
+  );
+  return {
+    n,
+    verified,
+    galleryImages: images,
+    samples,
+    mediaMs: Math.round(mediaMs),
+    insertMs: Math.round(insertMs),
+    totalMs: Math.round(totalMs),
+  };
 }

@@ -12,7 +12,8 @@ export const ROOT = path.resolve(new URL('..', import.meta.url).pathname);
 async function waitFor(url, timeoutMs, child) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child && (child.exitCode !== null || child.signalCode !== null)) throw new Error(`${url}: the server exited (${child.exitCode ?? child.signalCode})`);
+    if (child && (child.exitCode !== null || child.signalCode !== null))
+      throw new Error(`${url}: the server exited (${child.exitCode ?? child.signalCode})`);
     try {
       const response = await fetch(url);
       if (response.ok) return;
@@ -73,7 +74,7 @@ export async function startApp({ port, dataDir, databaseUrl, logFile, env: extra
     pid: child.pid,
     output,
     /** Null while running; the exit code or signal once the server has stopped. */
-    exited: () => (child.exitCode ?? child.signalCode) ?? null,
+    exited: () => child.exitCode ?? child.signalCode ?? null,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));

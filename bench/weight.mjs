@@ -24,8 +24,13 @@ export async function measureWeights({ origin, pages }) {
       await page.waitForTimeout(300);
       const html = await main.body();
       const dom = await page.evaluate(() => {
-        const inlineCss = [...document.querySelectorAll('style')].reduce((n, s) => n + new TextEncoder().encode(s.textContent ?? '').length, 0);
-        const inlineScripts = [...document.querySelectorAll('script:not([src])')].filter((s) => !s.type || /javascript|module/.test(s.type));
+        const inlineCss = [...document.querySelectorAll('style')].reduce(
+          (n, s) => n + new TextEncoder().encode(s.textContent ?? '').length,
+          0,
+        );
+        const inlineScripts = [...document.querySelectorAll('script:not([src])')].filter(
+          (s) => !s.type || /javascript|module/.test(s.type),
+        );
         const inlineJs = inlineScripts.reduce((n, s) => n + new TextEncoder().encode(s.textContent ?? '').length, 0);
         const firstScreen = [...document.images]
           .filter((img) => {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import { ensureBuild } from './ensure-build.mjs';
-import { limitRequestBodies } from '../src/lib/server/body-limit.server.ts';
+import { limitRequestBodies } from '#server/body-limit.server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);

@@ -1,11 +1,12 @@
 import { defineMiddleware } from 'astro:middleware';
-import { database, isDatabaseUnavailable, readyDatabase } from './lib/server/db.server.ts';
-import { requestClock } from './lib/server/clock.server.ts';
-import { currentUser } from './lib/server/users.server.ts';
-import { config } from './lib/server/config.server.ts';
-import { changedData, isShareable, PageCache } from './lib/server/page-cache.server.ts';
-import { notAvailable } from './lib/server/safe.server.ts';
-import { FALLBACK_CSP } from './lib/csp.mjs';
+import { database, isDatabaseUnavailable, readyDatabase } from '#server/db.server.ts';
+import { requestClock } from '#server/clock.server.ts';
+import { currentUser } from '#server/users.server.ts';
+import { config } from '#server/config.server.ts';
+import { changedData, isShareable, PageCache } from '#server/page-cache.server.ts';
+import { notAvailable } from '#server/safe.server.ts';
+import { Refusal } from '#server/http.server.ts';
+import { FALLBACK_CSP } from '#lib/csp.mjs';
 
 const SECURITY_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
@@ -38,7 +39,11 @@ const serve = defineMiddleware(async (context, next) => {
   const user = await currentUser(context.locals.db, context.request);
   if (user instanceof Response) return user;
   context.locals.user = user;
-  const response = await render(context.request.method, context.url, Boolean(user), next);
+  const response = await render(context.request.method, context.url, Boolean(user), next).catch((error: unknown) => {
+    // A guard or reader of the route toolkit stopped the request with its answer.
+    if (error instanceof Refusal) return error.response;
+    throw error;
+  });
   if (context.locals.user && !response.headers.has('Cache-Control')) {
     response.headers.set('Cache-Control', 'private, no-store');
   }

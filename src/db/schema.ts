@@ -179,10 +179,7 @@ export const listings = pgTable(
       .where(sql`${t.status} = 'verified'`),
     // Search: case-insensitive substring over product, company and location.
     index('listings_public_search_idx')
-      .using(
-        'gin',
-        sql`lower(${t.productName} || ' ' || ${t.companyName} || ' ' || ${t.location}) gin_trgm_ops`,
-      )
+      .using('gin', sql`lower(${t.productName} || ' ' || ${t.companyName} || ' ' || ${t.location}) gin_trgm_ops`)
       .where(sql`${t.status} = 'verified'`),
     // My Posts.
     index('listings_owner_idx').on(t.ownerId, t.datePosted.desc().nullsFirst()),
@@ -284,13 +281,12 @@ export const shopProducts = pgTable(
     image: jsonb('image').$type<StoredImage>(),
     specs: jsonb('specs').$type<string[]>().notNull().default([]),
     /** Plans are sold through the same checkout and become subscriptions. */
-    kind: text('kind', { enum: ['product', 'plan'] }).notNull().default('product'),
+    kind: text('kind', { enum: ['product', 'plan'] })
+      .notNull()
+      .default('product'),
     position: integer('position').notNull().default(0),
   },
-  (t) => [
-    check('shop_products_price_check', sql`${t.priceBirr} > 0`),
-    index('shop_products_position_idx').on(t.kind, t.position),
-  ],
+  (t) => [check('shop_products_price_check', sql`${t.priceBirr} > 0`), index('shop_products_position_idx').on(t.kind, t.position)],
 );
 
 /** One line of a checkout session, priced by the server. */

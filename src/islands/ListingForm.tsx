@@ -7,8 +7,8 @@
  * (`/form?resume=1`). The rules are the shared ones of `src/lib/listing-form.ts`.
  */
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type MouseEvent, type ReactNode } from 'react';
-import { FORM_CATEGORY_OPTIONS } from '../lib/categories.ts';
-import { DISCOUNT_OPTIONS, WAITING } from '../lib/discount.ts';
+import { FORM_CATEGORY_OPTIONS } from '#lib/categories.ts';
+import { DISCOUNT_OPTIONS, WAITING } from '#lib/discount.ts';
 import {
   LISTING_MESSAGES as M,
   LISTING_TEXT_FIELDS,
@@ -22,7 +22,7 @@ import {
   validationMessageMs,
   type ListingTextField,
   type SubmitOutcome,
-} from '../lib/listing-form.ts';
+} from '#lib/listing-form.ts';
 
 export interface ListingFormProps {
   /** The signed-in user's email (prefilled, read-only), or null. */
@@ -184,7 +184,9 @@ function Thumb({ file, onRemove, removeLabel }: { file: File; onRemove: () => vo
       {url && isImage ? (
         <img src={url} alt={file.name} className="h-full w-full object-cover" />
       ) : (
-        <span className="flex h-full w-full items-center justify-center p-1 text-center text-[10px] leading-tight break-all text-stone-600">{file.name}</span>
+        <span className="flex h-full w-full items-center justify-center p-1 text-center text-[10px] leading-tight break-all text-stone-600">
+          {file.name}
+        </span>
       )}
       <button
         type="button"
@@ -305,7 +307,9 @@ export default function ListingForm({ email, signedIn, resume = false }: Listing
   function setDiscount(value: string) {
     // Waiting takes no days: empty them rather than keep values the seller cannot edit.
     edited.current = true;
-    setText((t) => (value === WAITING ? { ...t, discount: value, discount_duration: '', discount_start_date: '' } : { ...t, discount: value }));
+    setText((t) =>
+      value === WAITING ? { ...t, discount: value, discount_duration: '', discount_start_date: '' } : { ...t, discount: value },
+    );
     clearErrors('discount', 'discount_duration', 'discount_start_date');
   }
 
@@ -489,7 +493,13 @@ export default function ListingForm({ email, signedIn, resume = false }: Listing
       )}
 
       <Section title="Your business">
-        <Field name="email" label="Email" hint={signedIn ? 'Your listing is posted from this account.' : undefined} error={errors.email} optional={!signedIn}>
+        <Field
+          name="email"
+          label="Email"
+          hint={signedIn ? 'Your listing is posted from this account.' : undefined}
+          error={errors.email}
+          optional={!signedIn}
+        >
           <input
             {...textProps('email', signedIn)}
             type="email"
@@ -514,38 +524,105 @@ export default function ListingForm({ email, signedIn, resume = false }: Listing
             ))}
           </select>
         </Field>
-        <Field name="description" label="Description" hint={`${text.description.length}/${MAX_DESCRIPTION_LENGTH}`} error={errors.description}>
+        <Field
+          name="description"
+          label="Description"
+          hint={`${text.description.length}/${MAX_DESCRIPTION_LENGTH}`}
+          error={errors.description}
+        >
           <textarea {...textProps('description', true)} rows={4} aria-required="true" className={inputClass} />
         </Field>
       </Section>
 
       <Section title="Photos and video">
         <Field name="profile_photo" label="Company logo or profile photo" error={errors.profile_photo}>
-          <input key={`logo-${resetCount}`} ref={logoInput} {...a11y('profile_photo')} type="file" accept="image/*" aria-required="true" onChange={pickSingle(logo, setLogo, 'profile_photo')} className={fileClass} />
-          {logo && <div className="mt-2"><Thumb file={logo} removeLabel="Remove the logo" onRemove={() => removeSingle(setLogo, logoInput.current)} /></div>}
+          <input
+            key={`logo-${resetCount}`}
+            ref={logoInput}
+            {...a11y('profile_photo')}
+            type="file"
+            accept="image/*"
+            aria-required="true"
+            onChange={pickSingle(logo, setLogo, 'profile_photo')}
+            className={fileClass}
+          />
+          {logo && (
+            <div className="mt-2">
+              <Thumb file={logo} removeLabel="Remove the logo" onRemove={() => removeSingle(setLogo, logoInput.current)} />
+            </div>
+          )}
         </Field>
         <Field name="product_photo" label="Product photo" error={errors.product_photo}>
-          <input key={`photo-${resetCount}`} ref={photoInput} {...a11y('product_photo')} type="file" accept="image/*" aria-required="true" onChange={pickSingle(photo, setPhoto, 'product_photo')} className={fileClass} />
-          {photo && <div className="mt-2"><Thumb file={photo} removeLabel="Remove the product photo" onRemove={() => removeSingle(setPhoto, photoInput.current)} /></div>}
+          <input
+            key={`photo-${resetCount}`}
+            ref={photoInput}
+            {...a11y('product_photo')}
+            type="file"
+            accept="image/*"
+            aria-required="true"
+            onChange={pickSingle(photo, setPhoto, 'product_photo')}
+            className={fileClass}
+          />
+          {photo && (
+            <div className="mt-2">
+              <Thumb file={photo} removeLabel="Remove the product photo" onRemove={() => removeSingle(setPhoto, photoInput.current)} />
+            </div>
+          )}
         </Field>
-        <Field name="uploaded_images" label={`More images (up to ${MAX_PICKER_IMAGES})`} hint={`${images.length} of ${MAX_PICKER_IMAGES} chosen`} error={errors.uploaded_images} optional>
-          <input key={`images-${resetCount}`} {...a11y('uploaded_images', true)} type="file" accept="image/*" multiple onChange={pickImages} className={fileClass} />
+        <Field
+          name="uploaded_images"
+          label={`More images (up to ${MAX_PICKER_IMAGES})`}
+          hint={`${images.length} of ${MAX_PICKER_IMAGES} chosen`}
+          error={errors.uploaded_images}
+          optional
+        >
+          <input
+            key={`images-${resetCount}`}
+            {...a11y('uploaded_images', true)}
+            type="file"
+            accept="image/*"
+            multiple
+            onChange={pickImages}
+            className={fileClass}
+          />
           {images.length > 0 && (
             <ul className="mt-2 flex flex-wrap gap-2" aria-label="Chosen images">
               {images.map((p, i) => (
                 <li key={p.id}>
-                  <Thumb file={p.file} removeLabel={`Remove image ${i + 1}`} onRemove={() => setImages((list) => list.filter((x) => x.id !== p.id))} />
+                  <Thumb
+                    file={p.file}
+                    removeLabel={`Remove image ${i + 1}`}
+                    onRemove={() => setImages((list) => list.filter((x) => x.id !== p.id))}
+                  />
                 </li>
               ))}
             </ul>
           )}
         </Field>
-        <Field name="product_video" label="Product video" hint={`${MAX_VIDEO_SECONDS} seconds or less.`} error={errors.product_video} optional>
-          <input key={`video-${resetCount}`} ref={videoInput} {...a11y('product_video', true)} type="file" accept="video/*" onChange={pickVideo} className={fileClass} />
+        <Field
+          name="product_video"
+          label="Product video"
+          hint={`${MAX_VIDEO_SECONDS} seconds or less.`}
+          error={errors.product_video}
+          optional
+        >
+          <input
+            key={`video-${resetCount}`}
+            ref={videoInput}
+            {...a11y('product_video', true)}
+            type="file"
+            accept="video/*"
+            onChange={pickVideo}
+            className={fileClass}
+          />
           {video && (
             <p className="mt-2 flex items-center gap-2 text-sm text-stone-700">
               <span className="truncate">🎬 {video.name}</span>
-              <button type="button" onClick={() => removeSingle(setVideo, videoInput.current)} className="shrink-0 rounded-full px-2 py-1 text-brand-700 underline">
+              <button
+                type="button"
+                onClick={() => removeSingle(setVideo, videoInput.current)}
+                className="shrink-0 rounded-full px-2 py-1 text-brand-700 underline"
+              >
                 Remove video
               </button>
             </p>
@@ -555,7 +632,13 @@ export default function ListingForm({ email, signedIn, resume = false }: Listing
 
       <Section title="Your discount">
         <Field name="discount" label="Discount" error={errors.discount}>
-          <select {...a11y('discount')} value={text.discount} onChange={(e) => setDiscount(e.target.value)} aria-required="true" className={inputClass}>
+          <select
+            {...a11y('discount')}
+            value={text.discount}
+            onChange={(e) => setDiscount(e.target.value)}
+            aria-required="true"
+            className={inputClass}
+          >
             <option value="">Choose a discount</option>
             {DISCOUNT_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
@@ -565,11 +648,18 @@ export default function ListingForm({ email, signedIn, resume = false }: Listing
           </select>
         </Field>
         <p id="lf-days-hint" className="text-sm text-stone-600">
-          {waiting ? 'No days while the discount is waiting.' : 'Fill one of the two: how many days the discount lasts, or in how many days it starts (1 to 30).'}
+          {waiting
+            ? 'No days while the discount is waiting.'
+            : 'Fill one of the two: how many days the discount lasts, or in how many days it starts (1 to 30).'}
         </p>
         <div className="grid grid-cols-2 gap-3">
           {(['discount_duration', 'discount_start_date'] as const).map((name) => (
-            <Field key={name} name={name} label={name === 'discount_duration' ? 'Discount Duration (days)' : 'Discount Start Date (days from now)'} error={errors[name]}>
+            <Field
+              key={name}
+              name={name}
+              label={name === 'discount_duration' ? 'Discount Duration (days)' : 'Discount Start Date (days from now)'}
+              error={errors[name]}
+            >
               <input
                 {...a11y(name)}
                 aria-describedby={['lf-days-hint', errors[name] ? `lf-${name}-error` : ''].filter(Boolean).join(' ')}
@@ -632,16 +722,57 @@ export default function ListingForm({ email, signedIn, resume = false }: Listing
 
       <Section title="How buyers contact you">
         <Field name="contact_telegram" label="Telegram" hint="Your Telegram link or @username" error={errors.contact_telegram}>
-          <input {...textProps('contact_telegram', true)} type="text" inputMode="url" autoCapitalize="none" autoCorrect="off" spellCheck={false} aria-required="true" placeholder="@yourshop" className={inputClass} />
+          <input
+            {...textProps('contact_telegram', true)}
+            type="text"
+            inputMode="url"
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            aria-required="true"
+            placeholder="@yourshop"
+            className={inputClass}
+          />
         </Field>
         <Field name="contact_phone" label="Phone number" error={errors.contact_phone}>
-          <input {...textProps('contact_phone')} type="tel" autoComplete="tel" aria-required="true" placeholder="+251 91 123 4567" className={inputClass} />
+          <input
+            {...textProps('contact_phone')}
+            type="tel"
+            autoComplete="tel"
+            aria-required="true"
+            placeholder="+251 91 123 4567"
+            className={inputClass}
+          />
         </Field>
-        <Field name="contact_tick" label="Second messenger link" hint="For example your WhatsApp link." error={errors.contact_tick} optional>
-          <input {...textProps('contact_tick', true)} type="text" inputMode="url" autoCapitalize="none" autoCorrect="off" spellCheck={false} className={inputClass} />
+        <Field
+          name="contact_tick"
+          label="Second messenger link"
+          hint="For example your WhatsApp link."
+          error={errors.contact_tick}
+          optional
+        >
+          <input
+            {...textProps('contact_tick', true)}
+            type="text"
+            inputMode="url"
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            className={inputClass}
+          />
         </Field>
         <Field name="web_site" label="Website" error={errors.web_site} optional>
-          <input {...textProps('web_site')} type="text" inputMode="url" autoComplete="url" autoCapitalize="none" autoCorrect="off" spellCheck={false} placeholder="example.com" className={inputClass} />
+          <input
+            {...textProps('web_site')}
+            type="text"
+            inputMode="url"
+            autoComplete="url"
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            placeholder="example.com"
+            className={inputClass}
+          />
         </Field>
       </Section>
 
@@ -661,7 +792,11 @@ export default function ListingForm({ email, signedIn, resume = false }: Listing
               {notice.kind === 'signup' && (
                 <>
                   {' '}
-                  <a href={SIGN_UP_HREF} onClick={signUpClick} className="inline-block rounded-full bg-brand-700 px-4 py-1.5 font-semibold text-white hover:bg-brand-800">
+                  <a
+                    href={SIGN_UP_HREF}
+                    onClick={signUpClick}
+                    className="inline-block rounded-full bg-brand-700 px-4 py-1.5 font-semibold text-white hover:bg-brand-800"
+                  >
                     {M.signUpLink}
                   </a>
                 </>
@@ -690,7 +825,21 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Field({ name, label, hint, error, optional, children }: { name: string; label: string; hint?: string | undefined; error?: string | undefined; optional?: boolean; children: ReactNode }) {
+function Field({
+  name,
+  label,
+  hint,
+  error,
+  optional,
+  children,
+}: {
+  name: string;
+  label: string;
+  hint?: string | undefined;
+  error?: string | undefined;
+  optional?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className="min-w-0">
       <label htmlFor={`lf-${name}`} className="mb-1 block text-sm font-medium text-stone-800">

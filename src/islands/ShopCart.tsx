@@ -6,8 +6,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { SHOP_TEXTS, formatBirr, type CartItem } from '../lib/shop.ts';
-import { $cart, $cartTotal, addToCart, refreshCart, removeFromCart } from '../stores/cart.ts';
+import { SHOP_TEXTS, formatBirr, type CartItem } from '#lib/shop.ts';
+import { $cart, $cartTotal, addToCart, refreshCart, removeFromCart } from '#stores/cart.ts';
 
 export interface ShopCartProps {
   signedIn: boolean;
@@ -144,20 +144,31 @@ export default function ShopCart({ signedIn, checkoutLabel, loginHref }: ShopCar
         <span>Total</span>
         <span data-cart-total>{formatBirr(total)}</span>
       </p>
-      <p role="status" aria-live="polite" className="mt-2 min-h-5 text-sm text-brand-800">{status}</p>
-      {error && <p role="alert" className="mt-1 rounded-xl bg-red-50 p-2 text-sm font-medium text-red-800">{error}</p>}
+      <p role="status" aria-live="polite" className="mt-2 min-h-5 text-sm text-brand-800">
+        {status}
+      </p>
+      {error && (
+        <p role="alert" className="mt-1 rounded-xl bg-red-50 p-2 text-sm font-medium text-red-800">
+          {error}
+        </p>
+      )}
       <button
         type="button"
         onClick={checkout}
         disabled={items.length === 0 || busy}
         className="mt-2 flex w-full items-center justify-center gap-2 rounded-full bg-brand-700 py-3 font-bold text-white hover:bg-brand-800 disabled:bg-stone-300 disabled:text-stone-600"
       >
-        <svg width="20" height="14" viewBox="0 0 20 14" aria-hidden="true"><rect x="0.75" y="0.75" width="18.5" height="12.5" rx="2" fill="none" stroke="currentColor" strokeWidth="1.5" /><path d="M1 4.5h18" stroke="currentColor" strokeWidth="2" /></svg>
+        <svg width="20" height="14" viewBox="0 0 20 14" aria-hidden="true">
+          <rect x="0.75" y="0.75" width="18.5" height="12.5" rx="2" fill="none" stroke="currentColor" strokeWidth="1.5" />
+          <path d="M1 4.5h18" stroke="currentColor" strokeWidth="2" />
+        </svg>
         {busy ? 'Starting checkout…' : checkoutLabel}
       </button>
-      {!signedIn && items.length > 0 && <p className="mt-2 text-center text-xs text-stone-600">You will sign in first, then come back to pay.</p>}
+      {!signedIn && items.length > 0 && (
+        <p className="mt-2 text-center text-xs text-stone-600">You will sign in first, then come back to pay.</p>
+      )}
       {items.length > 0 && !cartVisible && (
-        <a href="#cart" className="fixed bottom-20 right-3 z-20 rounded-full bg-stone-900 px-4 py-2 text-sm font-bold text-white shadow-lg">
+        <a href="#cart" className="fixed right-3 bottom-20 z-20 rounded-full bg-stone-900 px-4 py-2 text-sm font-bold text-white shadow-lg">
           Cart ({items.length}) · {formatBirr(total)}
         </a>
       )}

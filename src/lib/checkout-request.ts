@@ -5,9 +5,11 @@
 import { z } from 'zod';
 import { MAX_CHECKOUT_ITEMS } from './shop.ts';
 
-const productId = z.union([z.number(), z.string().regex(/^\d+$/, 'Unknown product.').transform(Number)]).pipe(
-  z.number({ error: 'Unknown product.' }).int('Unknown product.').positive('Unknown product.').max(2_147_483_647, 'Unknown product.'),
-);
+const productId = z
+  .union([z.number(), z.string().regex(/^\d+$/, 'Unknown product.').transform(Number)])
+  .pipe(
+    z.number({ error: 'Unknown product.' }).int('Unknown product.').positive('Unknown product.').max(2_147_483_647, 'Unknown product.'),
+  );
 
 /**
  * A checkout request as the spec's client sends it: `{items:[{id,name,price,quantity}]}`. Names and

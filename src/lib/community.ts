@@ -29,7 +29,10 @@ export const requestSchema = z.object({
 /** The spec's comment payload on the same path; `user_email` and `date_posted` are ignored (the session and the clock decide). */
 export const commentPayloadSchema = z.object({
   product_id: idField('product_id must be a listing id'),
-  image_id: z.preprocess((v) => (v === undefined || v === null ? 'photo' : String(v)), z.string().regex(/^(photo|\d{1,9})$/, 'image_id must be an image of the listing')),
+  image_id: z.preprocess(
+    (v) => (v === undefined || v === null ? 'photo' : String(v)),
+    z.string().regex(/^(photo|\d{1,9})$/, 'image_id must be an image of the listing'),
+  ),
   comment: text(MAX_COMMENT_LENGTH, 'Please write a comment.', `Please keep your comment under ${MAX_COMMENT_LENGTH} characters.`),
   user_email: z.unknown().optional(),
   date_posted: z.unknown().optional(),

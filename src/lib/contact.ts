@@ -42,13 +42,7 @@ export function tooLongMessage(field: ContactField): string {
 /** Trimmed, required, capped text; a missing or non-text value reads as 'required'. */
 function requiredText(field: Exclude<ContactField, 'email'>) {
   const required = CONTACT_MESSAGES[field];
-  return withoutNul(
-    z
-      .string({ error: required })
-      .trim()
-      .min(1, required)
-      .max(CONTACT_LIMITS[field], tooLongMessage(field)),
-  );
+  return withoutNul(z.string({ error: required }).trim().min(1, required).max(CONTACT_LIMITS[field], tooLongMessage(field)));
 }
 
 export const contactSchema = z.object({

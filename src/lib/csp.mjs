@@ -37,5 +37,12 @@ export function inlineScriptHashes(folder) {
   return readdirSync(folder)
     .filter((name) => name.endsWith('.js'))
     .sort()
-    .map((name) => /** @type {CspHashes[number]} */ (`sha256-${createHash('sha256').update(readFileSync(new URL(name, folder))).digest('base64')}`));
+    .map(
+      (name) =>
+        /** @type {CspHashes[number]} */ (
+          `sha256-${createHash('sha256')
+            .update(readFileSync(new URL(name, folder)))
+            .digest('base64')}`
+        ),
+    );
 }

@@ -37,11 +37,10 @@ export type DiscountValue = (typeof DISCOUNT_VALUES)[number];
  * Options of the discount select. The original client stored '50' for the
  * 40% option by mistake; here 40% stores '40'.
  */
-export const DISCOUNT_OPTIONS: readonly { readonly value: DiscountValue; readonly label: string }[] =
-  DISCOUNT_VALUES.map((value) => ({
-    value,
-    label: value === WAITING ? 'Waiting' : `${value}%`,
-  }));
+export const DISCOUNT_OPTIONS: readonly { readonly value: DiscountValue; readonly label: string }[] = DISCOUNT_VALUES.map((value) => ({
+  value,
+  label: value === WAITING ? 'Waiting' : `${value}%`,
+}));
 
 /** Whether `value` is one of {@link DISCOUNT_VALUES}. */
 export function isDiscountValue(value: unknown): value is DiscountValue {
@@ -215,10 +214,7 @@ export function isInEndingSoonWindow(end: Instant | null, now: Instant): boolean
  * End-date range for a list window, for SQL: `end > endAfter AND end <=
  * endAtOrBefore` holds exactly when `daysUntil(end, now)` is in [1, N].
  */
-export function windowBounds(
-  window: 'daily' | 'ending-soon',
-  now: Instant,
-): { endAfter: Date; endAtOrBefore: Date } {
+export function windowBounds(window: 'daily' | 'ending-soon', now: Instant): { endAfter: Date; endAtOrBefore: Date } {
   const days = window === 'daily' ? DAILY_WINDOW_DAYS : ENDING_SOON_WINDOW_DAYS;
   const nowMs = ms(now);
   return { endAfter: new Date(nowMs), endAtOrBefore: new Date(nowMs + days * DAY_MS) };

@@ -326,10 +326,13 @@ export const listingFieldsSchema = z
         .min(1, { error: LISTING_MESSAGES.phone })
         .max(MAX_PHONE_LENGTH, { error: LISTING_MESSAGES.phoneInvalid })
         .regex(/^[0-9+\-() ]+$/, { error: LISTING_MESSAGES.phoneInvalid })
-        .refine((text) => {
-          const digits = text.replace(/\D/g, '').length;
-          return digits >= 7 && digits <= 20;
-        }, { error: LISTING_MESSAGES.phoneInvalid }),
+        .refine(
+          (text) => {
+            const digits = text.replace(/\D/g, '').length;
+            return digits >= 7 && digits <= 20;
+          },
+          { error: LISTING_MESSAGES.phoneInvalid },
+        ),
     ),
   })
   .superRefine(
@@ -350,24 +353,22 @@ export const listingFieldsSchema = z
     },
     { when: () => true },
   )
-  .transform(
-    (v): ListingFields => ({
-      productName: v.product_name,
-      companyName: v.company_name,
-      description: v.description,
-      location: v.location,
-      latitude: v.latitude,
-      longitude: v.longitude,
-      category: v.category,
-      discount: v.discount,
-      discountDurationDays: v.discount_duration,
-      discountStartDays: v.discount_start_date,
-      contactPhone: v.contact_phone,
-      contactTelegram: v.contact_telegram,
-      contactTick: v.contact_tick,
-      webSite: v.web_site,
-    }),
-  );
+  .transform((v): ListingFields => ({
+    productName: v.product_name,
+    companyName: v.company_name,
+    description: v.description,
+    location: v.location,
+    latitude: v.latitude,
+    longitude: v.longitude,
+    category: v.category,
+    discount: v.discount,
+    discountDurationDays: v.discount_duration,
+    discountStartDays: v.discount_start_date,
+    contactPhone: v.contact_phone,
+    contactTelegram: v.contact_telegram,
+    contactTick: v.contact_tick,
+    webSite: v.web_site,
+  }));
 
 /** Which files a submission carries. */
 export interface ListingFiles {
@@ -379,9 +380,7 @@ export interface ListingFiles {
   extraImages: number;
 }
 
-export type ListingValidation =
-  | { ok: true; data: ListingFields }
-  | { ok: false; first: string; errors: Record<string, string> };
+export type ListingValidation = { ok: true; data: ListingFields } | { ok: false; first: string; errors: Record<string, string> };
 
 /**
  * Checks a submission: the text fields with {@link listingFieldsSchema}, then the files.

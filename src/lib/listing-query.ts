@@ -39,7 +39,12 @@ export const listingQuerySchema = z.object({
   ),
   query: optionalText.pipe(withoutNul(z.string().max(MAX_QUERY_LENGTH, `query must be at most ${MAX_QUERY_LENGTH} characters`)).optional()),
   window: optionalText.pipe(z.enum(LIST_KINDS, { message: `window must be one of ${LIST_KINDS.join(', ')}` }).optional()),
-  limit: z.coerce.number({ message: 'limit must be a number' }).int('limit must be a whole number').min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
+  limit: z.coerce
+    .number({ message: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1)
+    .max(MAX_PAGE_SIZE)
+    .default(PAGE_SIZE),
   page: z.coerce.number({ message: 'page must be a number' }).int('page must be a whole number').min(1).max(MAX_PAGE).default(1),
 });
 
@@ -92,9 +97,19 @@ export function likePattern(text: string): string {
 
 /** Nearby search parameters (`GET /api/products/nearby/?lat=&lng=&radius=`). */
 export const nearbyQuerySchema = z.object({
-  lat: z.coerce.number({ message: 'lat must be a number' }).min(-90, 'lat must be between -90 and 90').max(90, 'lat must be between -90 and 90'),
-  lng: z.coerce.number({ message: 'lng must be a number' }).min(-180, 'lng must be between -180 and 180').max(180, 'lng must be between -180 and 180'),
-  radius: z.coerce.number({ message: 'radius must be a number' }).gt(0, 'radius must be more than 0').max(50, 'radius must be at most 50 km').default(2),
+  lat: z.coerce
+    .number({ message: 'lat must be a number' })
+    .min(-90, 'lat must be between -90 and 90')
+    .max(90, 'lat must be between -90 and 90'),
+  lng: z.coerce
+    .number({ message: 'lng must be a number' })
+    .min(-180, 'lng must be between -180 and 180')
+    .max(180, 'lng must be between -180 and 180'),
+  radius: z.coerce
+    .number({ message: 'radius must be a number' })
+    .gt(0, 'radius must be more than 0')
+    .max(50, 'radius must be at most 50 km')
+    .default(2),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
   page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
 });
@@ -126,8 +141,7 @@ export function boundingBox(lat: number, lng: number, radiusKm: number) {
 export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
   const rad = Math.PI / 180;
   const a =
-    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
-    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
+    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
   return 6371 * 2 * Math.asin(Math.sqrt(a));
 }
 

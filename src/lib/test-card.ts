@@ -11,7 +11,8 @@ export const TEST_CARDS = {
 export const CARD_MESSAGES = {
   numberRequired: 'Enter your card number.',
   numberInvalid: 'Your card number is invalid.',
-  notTestCard: 'Your card number is not a test card. In this test checkout use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a decline.',
+  notTestCard:
+    'Your card number is not a test card. In this test checkout use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a decline.',
   expiryInvalid: 'Enter the expiry date as MM / YY.',
   expiryPast: "Your card's expiry date is in the past.",
   cvcInvalid: "Your card's security code is incomplete.",

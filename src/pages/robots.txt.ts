@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { config } from '../lib/server/config.server.ts';
+import { config } from '#server/config.server.ts';
 
 export const GET: APIRoute = () =>
   new Response(

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { config } from '../lib/server/config.server.ts';
-import { sitemapPageCount } from '../lib/server/listings.server.ts';
-import { sitemapIndexResponse } from '../lib/sitemap.ts';
+import { config } from '#server/config.server.ts';
+import { sitemapPageCount } from '#server/listings.server.ts';
+import { sitemapIndexResponse } from '#lib/sitemap.ts';
 
 /**
  * A sitemap index: the site's pages, then one sitemap per range of listing ids. Answering it is

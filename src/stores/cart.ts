@@ -3,7 +3,7 @@
  * the trip to the checkout page. Client state only: the server prices every checkout itself.
  */
 import { atom, computed } from 'nanostores';
-import { CART_STORAGE_KEY, MAX_CHECKOUT_ITEMS, type CartItem } from '../lib/shop.ts';
+import { CART_STORAGE_KEY, MAX_CHECKOUT_ITEMS, type CartItem } from '#lib/shop.ts';
 
 export const $cart = atom<CartItem[]>([]);
 export const $cartTotal = computed($cart, (items) => items.reduce((sum, i) => sum + i.price, 0));

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AUTH_LIMITS, countAuthAttempt, tooManyAttemptsText } from '../../src/lib/server/rate-limit.server.ts';
+import { AUTH_LIMITS, countAuthAttempt, tooManyAttemptsText } from '#server/rate-limit.server.ts';
 import { createTestDatabase, drivers, type TestDatabase } from './test-database.ts';
 
 describe.each(drivers())('password and code attempts on %s', (driver) => {
@@ -34,12 +34,17 @@ describe.each(drivers())('password and code attempts on %s', (driver) => {
     // Another account from the same addresses is not affected.
     expect((await countAuthAttempt(t.db, 'password', { email: 'other@example.com', address: anyAddress() }, at(30))).allowed).toBe(true);
     // Once the failures are more than a window old, the account is open again.
-    expect((await countAuthAttempt(t.db, 'password', { email: 'meron@example.com', address: anyAddress() }, at(20 + eleventh.retryAfter))).allowed).toBe(true);
+    expect(
+      (await countAuthAttempt(t.db, 'password', { email: 'meron@example.com', address: anyAddress() }, at(20 + eleventh.retryAfter)))
+        .allowed,
+    ).toBe(true);
   });
 
   it('no burst fits across a window edge', async () => {
     for (let i = 0; i < 10; i++) {
-      expect((await countAuthAttempt(t.db, 'password', { email: 'edge@example.com', address: anyAddress() }, at(55 + i * 0.2))).allowed).toBe(true);
+      expect(
+        (await countAuthAttempt(t.db, 'password', { email: 'edge@example.com', address: anyAddress() }, at(55 + i * 0.2))).allowed,
+      ).toBe(true);
     }
     expect((await countAuthAttempt(t.db, 'password', { email: 'edge@example.com', address: anyAddress() }, at(62))).allowed).toBe(false);
   });
@@ -52,7 +57,9 @@ describe.each(drivers())('password and code attempts on %s', (driver) => {
     }
     for (let i = 0; i < 10; i++) await countAuthAttempt(t.db, 'password', { email: 'wait@example.com', address: anyAddress() }, at(0));
     for (let i = 0; i < 30; i++) {
-      expect((await countAuthAttempt(t.db, 'password', { email: 'wait@example.com', address: anyAddress() }, at(5 + i))).allowed).toBe(false);
+      expect((await countAuthAttempt(t.db, 'password', { email: 'wait@example.com', address: anyAddress() }, at(5 + i))).allowed).toBe(
+        false,
+      );
     }
     expect((await countAuthAttempt(t.db, 'password', { email: 'wait@example.com', address: anyAddress() }, at(71))).allowed).toBe(true);
   });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { authErrorMessage, CLIENT_ADDRESS_HEADER, createAuth, type Auth } from '../../src/lib/server/auth.server.ts';
+import { authErrorMessage, CLIENT_ADDRESS_HEADER, createAuth, type Auth } from '#server/auth.server.ts';
 import { createTestDatabase, drivers, type TestDatabase } from './test-database.ts';
 
 describe.each(drivers())('accounts (better-auth) on %s', (driver) => {
@@ -37,7 +37,9 @@ describe.each(drivers())('accounts (better-auth) on %s', (driver) => {
   });
 
   it('refuses names over 60 characters and emails over 254 however an account is made', async () => {
-    await expect(auth.api.signUpEmail({ body: { email: 'long-name@example.com', password: 'long-name-1', name: 'n'.repeat(61) } })).rejects.toMatchObject({
+    await expect(
+      auth.api.signUpEmail({ body: { email: 'long-name@example.com', password: 'long-name-1', name: 'n'.repeat(61) } }),
+    ).rejects.toMatchObject({
       body: { message: 'Names must be 60 characters or fewer.' },
     });
     const email = `${'a'.repeat(250)}@x.et`;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { listings } from '../../src/db/schema.ts';
-import { haversineKm } from '../../src/lib/listing-query.ts';
+import { listings } from '#db/schema.ts';
+import { haversineKm } from '#lib/listing-query.ts';
 import {
   getNewProducts,
   getPublicListing,
@@ -13,8 +13,8 @@ import {
   SITEMAP_PAGE_SIZE,
   sitemapListings,
   sitemapPageCount,
-} from '../../src/lib/server/listings.server.ts';
-import { createSeller, DAY, draft, fakeImage, FIXED_NOW } from '../fixtures/listings.ts';
+} from '#server/listings.server.ts';
+import { createSeller, DAY, draft, fakeImage, FIXED_NOW } from '#fixtures/listings.ts';
 import { createTestDatabase, drivers, type TestDatabase } from './test-database.ts';
 
 const page = { page: 1, pageSize: 24 };
@@ -36,9 +36,15 @@ describe.each(drivers())('public browsing on %s', (driver) => {
   const names = (items: { productName: string }[]) => items.map((i) => i.productName).sort();
 
   it('searches product name, company name and location, case-insensitively, verified only', async () => {
-    await insertListing(t.db, draft({ productName: 'Ethiopian Coffee Beans', companyName: 'Tomoca', location: 'Piassa' }), { status: 'verified' });
-    await insertListing(t.db, draft({ productName: 'Sofa', companyName: 'COFFEE House Furniture', location: 'Bole' }), { status: 'verified' });
-    await insertListing(t.db, draft({ productName: 'Tyres', companyName: 'Gotera Auto', location: 'Near the coffee roundabout' }), { status: 'verified' });
+    await insertListing(t.db, draft({ productName: 'Ethiopian Coffee Beans', companyName: 'Tomoca', location: 'Piassa' }), {
+      status: 'verified',
+    });
+    await insertListing(t.db, draft({ productName: 'Sofa', companyName: 'COFFEE House Furniture', location: 'Bole' }), {
+      status: 'verified',
+    });
+    await insertListing(t.db, draft({ productName: 'Tyres', companyName: 'Gotera Auto', location: 'Near the coffee roundabout' }), {
+      status: 'verified',
+    });
     await insertListing(t.db, draft({ productName: 'Coffee pending', companyName: 'X', location: 'Y' }), { status: 'pending' });
     await insertListing(t.db, draft({ productName: 'Tea', companyName: 'Tea Shop', location: 'Bole' }), { status: 'verified' });
     const result = await listPublicListings(t.db, { query: 'CoFfEe', now }, page);
@@ -54,12 +60,21 @@ describe.each(drivers())('public browsing on %s', (driver) => {
   });
 
   it('lists upcoming, holiday, new and video listings by their keys', async () => {
-    await insertListing(t.db, draft({ productName: 'up', category: 'upcomming', discount: 'waiting', discountDurationDays: null }), { status: 'verified' });
+    await insertListing(t.db, draft({ productName: 'up', category: 'upcomming', discount: 'waiting', discountDurationDays: null }), {
+      status: 'verified',
+    });
     await insertListing(t.db, draft({ productName: 'hol', category: 'holyday' }), { status: 'verified' });
     await insertListing(t.db, draft({ productName: 'new', category: 'new' }), { status: 'verified' });
-    await insertListing(t.db, draft({ productName: 'vid', video: { key: 'test/v', ext: 'mp4', durationSeconds: 4, poster: null } }), { status: 'verified' });
+    await insertListing(t.db, draft({ productName: 'vid', video: { key: 'test/v', ext: 'mp4', durationSeconds: 4, poster: null } }), {
+      status: 'verified',
+    });
     await insertListing(t.db, draft({ productName: 'plain' }), { status: 'verified' });
-    for (const [list, expected] of [['upcoming', 'up'], ['holiday', 'hol'], ['new', 'new'], ['videos', 'vid']] as const) {
+    for (const [list, expected] of [
+      ['upcoming', 'up'],
+      ['holiday', 'hol'],
+      ['new', 'new'],
+      ['videos', 'vid'],
+    ] as const) {
       expect(names((await listPublicListings(t.db, { list, now }, page)).items), list).toEqual([expected]);
     }
   });
@@ -67,7 +82,7 @@ describe.each(drivers())('public browsing on %s', (driver) => {
   it('finds listings within the radius, nearest first, with their distance', async () => {
     const bole = { lat: 8.9963, lng: 38.7868 };
     const spots = [
-      { name: '0.3 km', lat: 8.9990, lng: 38.7868 },
+      { name: '0.3 km', lat: 8.999, lng: 38.7868 },
       { name: '1.5 km', lat: 9.0098, lng: 38.7868 },
       { name: '1.9 km east', lat: 8.9963, lng: 38.8041 },
       { name: '2.5 km', lat: 9.0188, lng: 38.7868 },
@@ -132,8 +147,14 @@ describe.each(drivers())('public browsing on %s', (driver) => {
   });
 
   it('searches new products by product or company name only', async () => {
-    await insertListing(t.db, draft({ category: 'new', productName: 'Office Chairs', companyName: 'Merkato Traders', location: 'Kazanchis' }), { status: 'verified' });
-    await insertListing(t.db, draft({ category: 'new', productName: 'Lanterns', companyName: 'Solar Kazanchis', location: 'Bole' }), { status: 'verified' });
+    await insertListing(
+      t.db,
+      draft({ category: 'new', productName: 'Office Chairs', companyName: 'Merkato Traders', location: 'Kazanchis' }),
+      { status: 'verified' },
+    );
+    await insertListing(t.db, draft({ category: 'new', productName: 'Lanterns', companyName: 'Solar Kazanchis', location: 'Bole' }), {
+      status: 'verified',
+    });
     const byCompany = await getNewProducts(t.db, { search: 'merkato', now }, page);
     expect(byCompany.items.map((i) => i.productName)).toEqual(['Office Chairs']);
     const byLocationWord = await getNewProducts(t.db, { search: 'kazanchis', now }, page);
@@ -148,10 +169,21 @@ describe.each(drivers())('with 2,000 listings on %s', (driver) => {
     await createSeller(t.db);
     const categories = ['homes', 'foods', 'appliances', 'travels', 'pet'];
     const rows = Array.from({ length: 2000 }, (_, i) => {
-      const datePosted = new Date(now.getTime() - (i % 40) * DAY / 4);
-      const d = draft({ productName: `Item ${i}`, category: categories[i % categories.length]!, latitude: 8.9 + (i % 100) / 500, longitude: 38.7 + (i % 97) / 500 });
+      const datePosted = new Date(now.getTime() - ((i % 40) * DAY) / 4);
+      const d = draft({
+        productName: `Item ${i}`,
+        category: categories[i % categories.length]!,
+        latitude: 8.9 + (i % 100) / 500,
+        longitude: 38.7 + (i % 97) / 500,
+      });
       const { images: _images, ...fields } = d;
-      return { ...fields, datePosted, startsAt: datePosted, endsAt: new Date(datePosted.getTime() + 10 * DAY), status: (i % 10 === 0 ? 'pending' : 'verified') as 'pending' | 'verified' };
+      return {
+        ...fields,
+        datePosted,
+        startsAt: datePosted,
+        endsAt: new Date(datePosted.getTime() + 10 * DAY),
+        status: (i % 10 === 0 ? 'pending' : 'verified') as 'pending' | 'verified',
+      };
     });
     for (let i = 0; i < rows.length; i += 500) await t.db.insert(listings).values(rows.slice(i, i + 500));
     await t.db.execute(sql`analyze listings`);
@@ -173,7 +205,9 @@ describe.each(drivers())('with 2,000 listings on %s', (driver) => {
       const rows = await t.db
         .select({ id: listings.id })
         .from(listings)
-        .where(sql`${listings.status} = 'verified' and lower(${listings.productName} || ' ' || ${listings.companyName} || ' ' || ${listings.location}) like ${`%${term}%`}`)
+        .where(
+          sql`${listings.status} = 'verified' and lower(${listings.productName} || ' ' || ${listings.companyName} || ' ' || ${listings.location}) like ${`%${term}%`}`,
+        )
         .orderBy(sql`${listings.datePosted} desc, ${listings.id} desc`)
         .limit(size + 1)
         .offset((p - 1) * size);
@@ -186,7 +220,10 @@ describe.each(drivers())('with 2,000 listings on %s', (driver) => {
         const api = await listPublicListingsWithImages(t.db, { query: term, now }, { page: p, pageSize: 24 });
         const cards = await listPublicListings(t.db, { query: term, now }, { page: p, pageSize: 24 });
         const ids = await expected(term, p, 24);
-        expect(cards.items.map((i) => i.id), `${term} page ${p}`).toEqual(ids.slice(0, 24));
+        expect(
+          cards.items.map((i) => i.id),
+          `${term} page ${p}`,
+        ).toEqual(ids.slice(0, 24));
         expect(cards.hasMore, `${term} page ${p}`).toBe(ids.length > 24);
         expect(api.items.map((i) => i.id)).toEqual(ids.slice(0, 24));
       }
@@ -201,10 +238,15 @@ describe.each(drivers())('with 2,000 listings on %s', (driver) => {
 
   async function plan(filter: Parameters<typeof publicListingCriteria>[0]) {
     const { where, order } = publicListingCriteria(filter);
-    const query = t.db.select({ id: listings.id }).from(listings).where(where).orderBy(...order).limit(25).toSQL();
+    const query = t.db
+      .select({ id: listings.id })
+      .from(listings)
+      .where(where)
+      .orderBy(...order)
+      .limit(25)
+      .toSQL();
     const result = (await t.db.execute(sql.raw(`explain ${inline(query.sql, query.params)}`))) as unknown as
-      | { rows: Record<string, string>[] }
-      | Record<string, string>[];
+      { rows: Record<string, string>[] } | Record<string, string>[];
     const rows = 'rows' in result ? result.rows : result;
     return rows.map((r) => Object.values(r)[0]).join('\n');
   }

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { requestLikes } from '../../src/db/schema.ts';
-import { commentPayloadSchema, requestSchema } from '../../src/lib/community.ts';
-import { addComment, listComments } from '../../src/lib/server/comments.server.ts';
-import { insertListing } from '../../src/lib/server/listings.server.ts';
-import { createRequest, likedByUser, listRequests, removeRequest, toggleLike } from '../../src/lib/server/requests.server.ts';
-import { createSeller, draft, fakeImage } from '../fixtures/listings.ts';
+import { requestLikes } from '#db/schema.ts';
+import { commentPayloadSchema, requestSchema } from '#lib/community.ts';
+import { addComment, listComments } from '#server/comments.server.ts';
+import { insertListing } from '#server/listings.server.ts';
+import { createRequest, likedByUser, listRequests, removeRequest, toggleLike } from '#server/requests.server.ts';
+import { createSeller, draft, fakeImage } from '#fixtures/listings.ts';
 import { createTestDatabase, drivers, type TestDatabase } from './test-database.ts';
 
 describe('community inputs', () => {
@@ -17,7 +17,13 @@ describe('community inputs', () => {
   });
 
   it("reads the spec's comment payload and ignores the author it claims", () => {
-    const parsed = commentPayloadSchema.parse({ product_id: '12', image_id: 3, user_email: 'someone@else', comment: ' Nice ', date_posted: '1999-01-01' });
+    const parsed = commentPayloadSchema.parse({
+      product_id: '12',
+      image_id: 3,
+      user_email: 'someone@else',
+      comment: ' Nice ',
+      date_posted: '1999-01-01',
+    });
     expect(parsed).toMatchObject({ product_id: 12, image_id: '3', comment: 'Nice' });
     expect(commentPayloadSchema.safeParse({ product_id: 1, image_id: '../x', comment: 'a' }).success).toBe(false);
     expect(commentPayloadSchema.safeParse({ product_id: 1, comment: '  ' }).success).toBe(false);
@@ -42,7 +48,10 @@ describe.each(drivers())('requests, likes and comments on %s', (driver) => {
     const b = await createRequest(t.db, { name: 'Hana', message: 'second', userId: 'u1' });
     await toggleLike(t.db, a.id, 'u1');
     const { items } = await listRequests(t.db, 8);
-    expect(items.map((r) => [r.message, r.likes])).toEqual([['second', 0], ['first', 1]]);
+    expect(items.map((r) => [r.message, r.likes])).toEqual([
+      ['second', 0],
+      ['first', 1],
+    ]);
     expect(await likedByUser(t.db, 'u1', [a.id, b.id])).toEqual(new Set([a.id]));
   });
 

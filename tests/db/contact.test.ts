@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { contactMessages } from '../../src/db/schema.ts';
-import { validateContact } from '../../src/lib/contact.ts';
-import { saveContactMessage, sendContactMessage } from '../../src/lib/server/contact.server.ts';
-import { LIMITS } from '../../src/lib/server/rate-limit.server.ts';
+import { contactMessages } from '#db/schema.ts';
+import { validateContact } from '#lib/contact.ts';
+import { saveContactMessage, sendContactMessage } from '#server/contact.server.ts';
+import { LIMITS } from '#server/rate-limit.server.ts';
 import { createTestDatabase, drivers, type TestDatabase } from './test-database.ts';
 
 describe.each(drivers())('contact messages on %s', (driver) => {
@@ -66,13 +66,21 @@ describe.each(drivers())('contact messages on %s', (driver) => {
     for (let i = 0; i < LIMITS.contact.max - 1; i++) await sendContactMessage(t.db, { address: `10.0.1.${i}`, userId: 'u1' }, data, now);
     expect(await sendContactMessage(t.db, { address: '10.0.2.1', userId: 'u1' }, data, now)).toMatchObject({ ok: false, status: 429 });
     // After the window, the address may send again.
-    expect(await sendContactMessage(t.db, { address: '10.0.0.1' }, data, new Date(now.getTime() + LIMITS.contact.windowSeconds * 1000))).toMatchObject({ ok: true });
-    expect(await sendContactMessage(t.db, { address: '10.0.0.9' }, { ...data, email: 'nope' }, now)).toEqual({ ok: false, status: 422, errors: { email: 'Invalid email address' } });
+    expect(
+      await sendContactMessage(t.db, { address: '10.0.0.1' }, data, new Date(now.getTime() + LIMITS.contact.windowSeconds * 1000)),
+    ).toMatchObject({ ok: true });
+    expect(await sendContactMessage(t.db, { address: '10.0.0.9' }, { ...data, email: 'nope' }, now)).toEqual({
+      ok: false,
+      status: 422,
+      errors: { email: 'Invalid email address' },
+    });
   });
 
   it('refuses data that skipped validation, and stores nothing', async () => {
     await expect(saveContactMessage(t.db, { name: '', email: 'x', subject: 's', message: 'm' })).rejects.toThrow();
-    await expect(saveContactMessage(t.db, { name: 'A', email: 'a@example.com', subject: 'S', message: 'm'.repeat(5001) })).rejects.toThrow();
+    await expect(
+      saveContactMessage(t.db, { name: 'A', email: 'a@example.com', subject: 'S', message: 'm'.repeat(5001) }),
+    ).rejects.toThrow();
     expect(await t.db.$count(contactMessages)).toBe(0);
   });
 });

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../src/db/client.ts';
+import { openDatabase } from '#db/client.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -10,17 +10,25 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SessionUser } from '../../src/lib/server/auth.server.ts';
-import { applyListingEdit } from '../../src/lib/server/listing-input.server.ts';
-import { insertListing } from '../../src/lib/server/listings.server.ts';
-import { mediaRoot, saveImage } from '../../src/lib/server/media.server.ts';
-import { LIMITS } from '../../src/lib/server/rate-limit.server.ts';
-import { ownListing } from '../../src/lib/server/seller-listings.server.ts';
-import { PATCH } from '../../src/pages/api/delete/products/[id]/index.ts';
-import { createSeller, draft, fakeImage } from '../fixtures/listings.ts';
+import type { SessionUser } from '#server/auth.server.ts';
+import { applyListingEdit } from '#server/listing-input.server.ts';
+import { insertListing } from '#server/listings.server.ts';
+import { mediaRoot, saveImage } from '#server/media.server.ts';
+import { LIMITS } from '#server/rate-limit.server.ts';
+import { ownListing } from '#server/seller-listings.server.ts';
+import { PATCH } from '#pages/api/delete/products/[id]/index.ts';
+import { createSeller, draft, fakeImage } from '#fixtures/listings.ts';
 import { createTestDatabase, drivers, type TestDatabase } from './test-database.ts';
 
-const person = (id: string, isAdmin = false): SessionUser => ({ id, email: `${id}@test.invalid`, name: id, firstName: id, lastName: null, image: null, isAdmin });
+const person = (id: string, isAdmin = false): SessionUser => ({
+  id,
+  email: `${id}@test.invalid`,
+  name: id,
+  firstName: id,
+  lastName: null,
+  image: null,
+  isAdmin,
+});
 const seller = person('seller-1');
 const other = person('seller-2');
 
@@ -30,9 +38,13 @@ let hugePng: Buffer;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'sefer-edits-'));
   process.env.DATA_DIR = dataDir;
-  smallPng = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#065f46' } }).png().toBuffer();
+  smallPng = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#065f46' } })
+    .png()
+    .toBuffer();
   // 36 million pixels in a few KB: seconds of CPU for each decode.
-  hugePng = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#b45309' } }).png({ palette: true, colours: 2, progressive: true }).toBuffer();
+  hugePng = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#b45309' } })
+    .png({ palette: true, colours: 2, progressive: true })
+    .toBuffer();
 });
 afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
@@ -42,7 +54,10 @@ afterAll(async () => {
 async function mediaFiles(): Promise<string[]> {
   const root = mediaRoot(dataDir);
   if (!existsSync(root)) return [];
-  return (await readdir(root, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name))).sort();
+  return (await readdir(root, { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
+    .sort();
 }
 
 const EDIT_FIELDS = { product_name: 'Mitad', company_name: 'Bole Home', description: 'A fine mitad.', location: 'Bole', discount: '20' };
@@ -102,11 +117,15 @@ describe.each(drivers())('listing edits on %s', (driver) => {
     expect(updated.logo!.key).not.toBe(oldLogo.key);
     const files = await mediaFiles();
     for (const key of [oldLogo.key, oldPhoto.key]) expect(files.filter((f) => f.startsWith(key))).toEqual([]);
-    for (const key of [updated.logo!.key, updated.photo.key]) expect(files).toEqual(expect.arrayContaining([`${key}.webp`, `${key}-card.webp`, `${key}-thumb.webp`]));
+    for (const key of [updated.logo!.key, updated.photo.key])
+      expect(files).toEqual(expect.arrayContaining([`${key}.webp`, `${key}-card.webp`, `${key}-thumb.webp`]));
     expect(files).toHaveLength(6);
 
     // Demo listings share their seeded media: replacing it removes nothing.
-    const demoId = await insertListing(t.db, draft({ logo: fakeImage('demo/logo'), photo: fakeImage('demo/photo') }), { status: 'verified', datePosted: new Date() });
+    const demoId = await insertListing(t.db, draft({ logo: fakeImage('demo/logo'), photo: fakeImage('demo/photo') }), {
+      status: 'verified',
+      datePosted: new Date(),
+    });
     const before = await mediaFiles();
     expect((await patch(seller, demoId, editForm({ product_name: 'Demo' }, { product_photo: smallPng }))).status).toBe(200);
     expect((await mediaFiles()).length).toBe(before.length + 3);

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { listings } from '../../src/db/schema.ts';
-import { insertListing, listPublicListings } from '../../src/lib/server/listings.server.ts';
-import { createSeller, DAY, draft, FIXED_NOW, listingEndingIn } from '../fixtures/listings.ts';
+import { listings } from '#db/schema.ts';
+import { insertListing, listPublicListings } from '#server/listings.server.ts';
+import { createSeller, DAY, draft, FIXED_NOW, listingEndingIn } from '#fixtures/listings.ts';
 import { createTestDatabase, drivers, type TestDatabase } from './test-database.ts';
 
 describe.each(drivers())('listings on %s', (driver) => {
@@ -62,7 +62,10 @@ describe.each(drivers())('listings on %s', (driver) => {
   it('recent window: posted within the last 48 hours, newest first', async () => {
     const hours = [0, 1, 47, 48, 48.01, 100];
     for (const h of hours) {
-      await insertListing(t.db, draft({ productName: `${h}h` }), { status: 'verified', datePosted: new Date(FIXED_NOW.getTime() - h * 3_600_000) });
+      await insertListing(t.db, draft({ productName: `${h}h` }), {
+        status: 'verified',
+        datePosted: new Date(FIXED_NOW.getTime() - h * 3_600_000),
+      });
     }
     await insertListing(t.db, draft({ productName: 'future' }), { status: 'verified', datePosted: new Date(FIXED_NOW.getTime() + 60_000) });
     const result = await listPublicListings(t.db, { list: 'recent', now: FIXED_NOW }, page);
@@ -82,7 +85,10 @@ describe.each(drivers())('listings on %s', (driver) => {
 
   it('pages with one query per page and knows when there is more', async () => {
     for (let i = 0; i < 5; i++) {
-      await insertListing(t.db, draft({ productName: `p${i}` }), { status: 'verified', datePosted: new Date(FIXED_NOW.getTime() - i * DAY) });
+      await insertListing(t.db, draft({ productName: `p${i}` }), {
+        status: 'verified',
+        datePosted: new Date(FIXED_NOW.getTime() - i * DAY),
+      });
     }
     t.resetQueryCount();
     const first = await listPublicListings(t.db, { now: FIXED_NOW }, { page: 1, pageSize: 2 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { allowWrite, hit } from '../../src/lib/server/rate-limit.server.ts';
+import { allowWrite, hit } from '#server/rate-limit.server.ts';
 import { createTestDatabase, drivers, type TestDatabase } from './test-database.ts';
 
 describe.each(drivers())('rate limiter on %s', (driver) => {

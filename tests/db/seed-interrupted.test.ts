@@ -2,8 +2,8 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listings } from '../../src/db/schema.ts';
-import { isSeeded, seedDemoCatalogue } from '../../src/lib/server/seed.server.ts';
+import { listings } from '#db/schema.ts';
+import { isSeeded, seedDemoCatalogue } from '#server/seed.server.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 describe('a first start stopped while it seeds', () => {

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { comments, listingImages, listings, requests, shopProducts } from '../../src/db/schema.ts';
-import { CATEGORIES } from '../../src/lib/categories.ts';
-import { listPublicListings } from '../../src/lib/server/listings.server.ts';
-import { seedDemoCatalogue } from '../../src/lib/server/seed.server.ts';
+import { comments, listingImages, listings, requests, shopProducts } from '#db/schema.ts';
+import { CATEGORIES } from '#lib/categories.ts';
+import { listPublicListings } from '#server/listings.server.ts';
+import { seedDemoCatalogue } from '#server/seed.server.ts';
 import { createTestDatabase, drivers, type TestDatabase } from './test-database.ts';
 
 let dataDir: string;
@@ -76,7 +76,9 @@ describe.each(drivers())('demo catalogue on %s', (driver) => {
     expect((await stat(path.join(dataDir, 'media', `${first!.photo.key}-thumb.webp`))).size).toBeGreaterThan(500);
     expect(await t.db.$count(listingImages)).toBeGreaterThan(20);
     const newest = await t.db.select().from(listings).where(eq(listings.category, 'new'));
-    expect(Math.max(...(await Promise.all(newest.map((l) => t.db.$count(listingImages, eq(listingImages.listingId, l.id))))))).toBeGreaterThan(4);
+    expect(
+      Math.max(...(await Promise.all(newest.map((l) => t.db.$count(listingImages, eq(listingImages.listingId, l.id)))))),
+    ).toBeGreaterThan(4);
   });
 
   it('seeds requests, comments and the 17 shop products priced 5,200 to 115,000 Birr', async () => {

@@ -3,14 +3,29 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { listings } from '../../src/db/schema.ts';
-import type { SessionUser } from '../../src/lib/server/auth.server.ts';
-import { getPublicListing, insertListing } from '../../src/lib/server/listings.server.ts';
-import { editListing, listOwnListings, removeListing, reviewListing, submitListing, verificationQueue } from '../../src/lib/server/seller-listings.server.ts';
-import { createSeller, draft } from '../fixtures/listings.ts';
+import { listings } from '#db/schema.ts';
+import type { SessionUser } from '#server/auth.server.ts';
+import { getPublicListing, insertListing } from '#server/listings.server.ts';
+import {
+  editListing,
+  listOwnListings,
+  removeListing,
+  reviewListing,
+  submitListing,
+  verificationQueue,
+} from '#server/seller-listings.server.ts';
+import { createSeller, draft } from '#fixtures/listings.ts';
 import { createTestDatabase, drivers, type TestDatabase } from './test-database.ts';
 
-const person = (id: string, isAdmin = false): SessionUser => ({ id, email: `${id}@test.invalid`, name: id, firstName: id, lastName: null, image: null, isAdmin });
+const person = (id: string, isAdmin = false): SessionUser => ({
+  id,
+  email: `${id}@test.invalid`,
+  name: id,
+  firstName: id,
+  lastName: null,
+  image: null,
+  isAdmin,
+});
 const seller = person('seller-1');
 const other = person('seller-2');
 const admin = person('admin-1', true);
@@ -79,7 +94,9 @@ describe.each(drivers())('seller listings on %s', (driver) => {
   it('rejecting needs an admin, keeps the reason for the seller and emails them', async () => {
     const id = await submitListing(t.db, seller, { ...body, productName: 'Miracle tea' });
     expect(await reviewListing(t.db, seller, id, { verdict: 'verify' })).toMatchObject({ ok: false, status: 403 });
-    expect(await reviewListing(t.db, admin, id, { verdict: 'reject', reason: 'Health claims we cannot verify.' })).toMatchObject({ ok: true });
+    expect(await reviewListing(t.db, admin, id, { verdict: 'reject', reason: 'Health claims we cannot verify.' })).toMatchObject({
+      ok: true,
+    });
     const mine = await listOwnListings(t.db, seller.id, {}, page);
     expect(mine.items[0]).toMatchObject({ status: 'rejected', rejectionReason: 'Health claims we cannot verify.' });
     expect(await reviewListing(t.db, admin, id, { verdict: 'verify' })).toMatchObject({ ok: false, status: 409 });

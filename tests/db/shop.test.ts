@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { checkoutSessions, orders, paymentUpdates, shopProducts, subscriptions, walletEntries } from '../../src/db/schema.ts';
+import { checkoutSessions, orders, paymentUpdates, shopProducts, subscriptions, walletEntries } from '#db/schema.ts';
 import {
   adminListOrders,
   adminOpenRefunds,
@@ -15,16 +15,31 @@ import {
   markDelivered,
   requestRefund,
   walletOf,
-} from '../../src/lib/server/account.server.ts';
-import type { SessionUser } from '../../src/lib/server/auth.server.ts';
-import { confirmCheckout, startCheckout, testCheckoutProvider } from '../../src/lib/server/payments.server.ts';
-import { seedShopPlans } from '../../src/lib/server/seed.server.ts';
-import { CHECKOUT_TTL_MS, expireIfStale, fulfilCheckout, getCheckoutSession, listShopItems, recordDeclinedPayment } from '../../src/lib/server/shop.server.ts';
-import { createStripeProvider, handleStripeWebhook, stripeClient, stripeSessionParams } from '../../src/lib/server/stripe.server.ts';
-import { createSeller } from '../fixtures/listings.ts';
+} from '#server/account.server.ts';
+import type { SessionUser } from '#server/auth.server.ts';
+import { confirmCheckout, startCheckout, testCheckoutProvider } from '#server/payments.server.ts';
+import { seedShopPlans } from '#server/seed.server.ts';
+import {
+  CHECKOUT_TTL_MS,
+  expireIfStale,
+  fulfilCheckout,
+  getCheckoutSession,
+  listShopItems,
+  recordDeclinedPayment,
+} from '#server/shop.server.ts';
+import { createStripeProvider, handleStripeWebhook, stripeClient, stripeSessionParams } from '#server/stripe.server.ts';
+import { createSeller } from '#fixtures/listings.ts';
 import { createTestDatabase, drivers, type TestDatabase } from './test-database.ts';
 
-const person = (id: string, isAdmin = false): SessionUser => ({ id, email: `${id}@test.invalid`, name: `Buyer ${id}`, firstName: id, lastName: null, image: null, isAdmin });
+const person = (id: string, isAdmin = false): SessionUser => ({
+  id,
+  email: `${id}@test.invalid`,
+  name: `Buyer ${id}`,
+  firstName: id,
+  lastName: null,
+  image: null,
+  isAdmin,
+});
 const buyer = person('buyer-1');
 const other = person('buyer-2');
 const admin = person('admin-1', true);
@@ -48,7 +63,9 @@ describe.each(drivers())('shop, checkout and account data on %s', (driver) => {
     await t?.close();
   });
   beforeEach(async () => {
-    await t.db.execute(sql`truncate users, shop_products, checkout_sessions, orders, order_items, payment_updates, wallet_entries, subscriptions, refunds, rate_limits restart identity cascade`);
+    await t.db.execute(
+      sql`truncate users, shop_products, checkout_sessions, orders, order_items, payment_updates, wallet_entries, subscriptions, refunds, rate_limits restart identity cascade`,
+    );
     for (const u of [buyer, other, admin]) await createSeller(t.db, u.id, u.email);
     const rows = await t.db
       .insert(shopProducts)
@@ -101,7 +118,10 @@ describe.each(drivers())('shop, checkout and account data on %s', (driver) => {
   });
 
   it('fulfils a checkout once: the same payment twice makes one order and one payment update', async () => {
-    const { id } = await checkout(buyer, [{ id: ids.phone, quantity: 1 }, { id: ids.speaker, quantity: 1 }]);
+    const { id } = await checkout(buyer, [
+      { id: ids.phone, quantity: 1 },
+      { id: ids.speaker, quantity: 1 },
+    ]);
     const first = await fulfilCheckout(t.db, id);
     expect(first).toMatchObject({ ok: true, value: { fulfilled: true } });
     const again = await Promise.all([fulfilCheckout(t.db, id), fulfilCheckout(t.db, id)]);
@@ -110,8 +130,12 @@ describe.each(drivers())('shop, checkout and account data on %s', (driver) => {
     expect(await t.db.$count(paymentUpdates)).toBe(1);
 
     const pending = (await listOrders(t.db, buyer.id, 'pending', firstPage)).items;
-    expect(pending).toMatchObject([{ productName: 'Smartphone A15, Bluetooth Speaker', status: 'pending', totalBirr: 23700, refund: null }]);
-    expect((await listPaymentUpdates(t.db, buyer.id, firstPage)).items).toMatchObject([{ status: 'paid', message: expect.stringContaining('23,700 Birr') }]);
+    expect(pending).toMatchObject([
+      { productName: 'Smartphone A15, Bluetooth Speaker', status: 'pending', totalBirr: 23700, refund: null },
+    ]);
+    expect((await listPaymentUpdates(t.db, buyer.id, firstPage)).items).toMatchObject([
+      { status: 'paid', message: expect.stringContaining('23,700 Birr') },
+    ]);
     expect((await listOrders(t.db, other.id, 'pending', firstPage)).items).toEqual([]);
     expect(await fulfilCheckout(t.db, 'chk_missing')).toMatchObject({ ok: false, status: 404 });
   });
@@ -125,10 +149,16 @@ describe.each(drivers())('shop, checkout and account data on %s', (driver) => {
   });
 
   it('a plan becomes a subscription the buyer can cancel (only their own)', async () => {
-    const { id } = await checkout(buyer, [{ id: planId, quantity: 1 }, { id: ids.speaker, quantity: 1 }]);
+    const { id } = await checkout(buyer, [
+      { id: planId, quantity: 1 },
+      { id: ids.speaker, quantity: 1 },
+    ]);
     const done = await fulfilCheckout(t.db, id);
     expect(done).toMatchObject({ ok: true, value: { fulfilled: true } });
-    expect((await listOrders(t.db, buyer.id, 'pending', firstPage)).items[0]).toMatchObject({ productName: 'Bluetooth Speaker', totalBirr: 5200 });
+    expect((await listOrders(t.db, buyer.id, 'pending', firstPage)).items[0]).toMatchObject({
+      productName: 'Bluetooth Speaker',
+      totalBirr: 5200,
+    });
     const [sub] = (await listSubscriptions(t.db, buyer.id, firstPage)).items;
     expect(sub).toMatchObject({ status: 'active' });
     expect(await cancelSubscription(t.db, other, sub!.id)).toMatchObject({ ok: false, status: 404 });
@@ -152,13 +182,19 @@ describe.each(drivers())('shop, checkout and account data on %s', (driver) => {
   });
 
   it('an approved refund credits the wallet once and adds a payment update', async () => {
-    const { id } = await checkout(buyer, [{ id: ids.phone, quantity: 1 }, { id: ids.speaker, quantity: 1 }]);
+    const { id } = await checkout(buyer, [
+      { id: ids.phone, quantity: 1 },
+      { id: ids.speaker, quantity: 1 },
+    ]);
     const done = await fulfilCheckout(t.db, id);
     const orderId = done.ok ? done.value.orderId! : -1;
 
     expect(await requestRefund(t.db, other, orderId)).toMatchObject({ ok: false, status: 404 });
     const requested = await requestRefund(t.db, buyer, orderId);
-    expect(requested).toMatchObject({ ok: true, value: { status: 'requested', amountBirr: 23700, productName: 'Smartphone A15, Bluetooth Speaker' } });
+    expect(requested).toMatchObject({
+      ok: true,
+      value: { status: 'requested', amountBirr: 23700, productName: 'Smartphone A15, Bluetooth Speaker' },
+    });
     expect(await requestRefund(t.db, buyer, orderId)).toMatchObject({ ok: false, status: 409 });
     const refundId = requested.ok ? requested.value.id : -1;
 
@@ -168,7 +204,10 @@ describe.each(drivers())('shop, checkout and account data on %s', (driver) => {
     expect(results.filter((r) => r.ok && r.value.changed)).toHaveLength(1);
     expect(await decideRefund(t.db, admin, refundId, 'decline')).toMatchObject({ ok: true, value: { status: 'approved', changed: false } });
 
-    expect(await walletOf(t.db, buyer.id, firstPage)).toMatchObject({ balance: 23700, entries: { items: [{ amountBirr: 23700 }], hasMore: false } });
+    expect(await walletOf(t.db, buyer.id, firstPage)).toMatchObject({
+      balance: 23700,
+      entries: { items: [{ amountBirr: 23700 }], hasMore: false },
+    });
     expect(await t.db.$count(walletEntries)).toBe(1);
     expect((await listPaymentUpdates(t.db, buyer.id, firstPage)).items.map((u) => u.status)).toEqual(['refunded', 'paid']);
     expect((await listRefunds(t.db, buyer.id, firstPage)).items).toMatchObject([{ status: 'approved' }]);
@@ -181,7 +220,10 @@ describe.each(drivers())('shop, checkout and account data on %s', (driver) => {
     const { id } = await checkout(buyer, [{ id: ids.speaker, quantity: 1 }]);
     const done = await fulfilCheckout(t.db, id);
     const refund = await requestRefund(t.db, buyer, done.ok ? done.value.orderId! : -1);
-    expect(await decideRefund(t.db, admin, refund.ok ? refund.value.id : -1, 'decline')).toMatchObject({ ok: true, value: { status: 'declined', changed: true } });
+    expect(await decideRefund(t.db, admin, refund.ok ? refund.value.id : -1, 'decline')).toMatchObject({
+      ok: true,
+      value: { status: 'declined', changed: true },
+    });
     expect((await walletOf(t.db, buyer.id, firstPage)).balance).toBe(0);
     expect((await listPaymentUpdates(t.db, buyer.id, firstPage)).items[0]).toMatchObject({ status: 'refund declined' });
   });
@@ -189,9 +231,23 @@ describe.each(drivers())('shop, checkout and account data on %s', (driver) => {
   it('account lists are paged in SQL: every row on exactly one page, newest first', async () => {
     const base = Date.parse('2026-03-01T00:00:00Z');
     const at = (i: number) => new Date(base + i * 60_000);
-    await t.db.insert(paymentUpdates).values(Array.from({ length: 25 }, (_, i) => ({ userId: buyer.id, message: `Update ${i}`, status: 'paid', eventKey: `test:${i}`, createdAt: at(i) })));
-    await t.db.insert(walletEntries).values(Array.from({ length: 105 }, (_, i) => ({ userId: buyer.id, amountBirr: 1, reason: `Entry ${i}`, createdAt: at(i) })));
-    await t.db.insert(subscriptions).values(Array.from({ length: 21 }, (_, i) => ({ userId: buyer.id, name: `Plan ${i}`, createdAt: at(i) })));
+    await t.db
+      .insert(paymentUpdates)
+      .values(
+        Array.from({ length: 25 }, (_, i) => ({
+          userId: buyer.id,
+          message: `Update ${i}`,
+          status: 'paid',
+          eventKey: `test:${i}`,
+          createdAt: at(i),
+        })),
+      );
+    await t.db
+      .insert(walletEntries)
+      .values(Array.from({ length: 105 }, (_, i) => ({ userId: buyer.id, amountBirr: 1, reason: `Entry ${i}`, createdAt: at(i) })));
+    await t.db
+      .insert(subscriptions)
+      .values(Array.from({ length: 21 }, (_, i) => ({ userId: buyer.id, name: `Plan ${i}`, createdAt: at(i) })));
 
     const first = await listPaymentUpdates(t.db, buyer.id, { page: 1, pageSize: 20 });
     const second = await listPaymentUpdates(t.db, buyer.id, { page: 2, pageSize: 20 });
@@ -254,7 +310,14 @@ describe.each(drivers())('shop, checkout and account data on %s', (driver) => {
         received.push({ method: req.method!, path: req.url!, body, idempotencyKey: req.headers['idempotency-key'] as string | undefined });
         res.setHeader('content-type', 'application/json');
         if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
-          res.end(JSON.stringify({ id: 'cs_test_fake1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_fake1', status: 'open' }));
+          res.end(
+            JSON.stringify({
+              id: 'cs_test_fake1',
+              object: 'checkout.session',
+              url: 'https://checkout.stripe.com/c/pay/cs_test_fake1',
+              status: 'open',
+            }),
+          );
         } else if (req.method === 'GET' && req.url?.startsWith('/v1/checkout/sessions/cs_test_fake1')) {
           const last = received.find((r) => r.method === 'POST')!.body;
           res.end(
@@ -264,7 +327,9 @@ describe.each(drivers())('shop, checkout and account data on %s', (driver) => {
               status: paid ? 'complete' : 'open',
               payment_status: paid ? 'paid' : 'unpaid',
               client_reference_id: last.get('client_reference_id'),
-              amount_total: Number(last.get('line_items[0][price_data][unit_amount]')) + Number(last.get('line_items[1][price_data][unit_amount]') ?? 0),
+              amount_total:
+                Number(last.get('line_items[0][price_data][unit_amount]')) +
+                Number(last.get('line_items[1][price_data][unit_amount]') ?? 0),
               currency: 'etb',
             }),
           );
@@ -288,7 +353,12 @@ describe.each(drivers())('shop, checkout and account data on %s', (driver) => {
 
     it('builds the Checkout Session from server prices, in santim, with our id as the reference', async () => {
       const params = stripeSessionParams(
-        { id: 'chk_abc', lines: [{ shopProductId: 1, name: 'Smartphone A15', priceBirr: 18500, quantity: 1 }], amountBirr: 18500, customerEmail: 'b@x.et' },
+        {
+          id: 'chk_abc',
+          lines: [{ shopProductId: 1, name: 'Smartphone A15', priceBirr: 18500, quantity: 1 }],
+          amountBirr: 18500,
+          customerEmail: 'b@x.et',
+        },
         'https://sefer.et',
       );
       expect(params).toEqual({
@@ -304,7 +374,17 @@ describe.each(drivers())('shop, checkout and account data on %s', (driver) => {
 
     async function stripeCheckout() {
       const provider = createStripeProvider(stripeConfig, 'http://localhost:4321', client());
-      const result = await startCheckout(t.db, buyer, { items: [{ id: ids.phone, price: 1, quantity: 1 }, { id: ids.speaker, quantity: 1 }] }, provider);
+      const result = await startCheckout(
+        t.db,
+        buyer,
+        {
+          items: [
+            { id: ids.phone, price: 1, quantity: 1 },
+            { id: ids.speaker, quantity: 1 },
+          ],
+        },
+        provider,
+      );
       if (!result.ok) throw new Error(result.error);
       return { provider, ...result.value };
     }
@@ -329,7 +409,11 @@ describe.each(drivers())('shop, checkout and account data on %s', (driver) => {
     });
 
     it('a provider that cannot start gives 502 and expires the checkout', async () => {
-      const broken = createStripeProvider(stripeConfig, 'http://localhost:4321', stripeClient(stripeConfig, { host: '127.0.0.1', port: 9, protocol: 'http', maxNetworkRetries: 0, timeout: 2000 }));
+      const broken = createStripeProvider(
+        stripeConfig,
+        'http://localhost:4321',
+        stripeClient(stripeConfig, { host: '127.0.0.1', port: 9, protocol: 'http', maxNetworkRetries: 0, timeout: 2000 }),
+      );
       const result = await startCheckout(t.db, buyer, { items: [{ id: ids.phone, quantity: 1 }] }, broken);
       expect(result).toMatchObject({ ok: false, status: 502 });
       expect((await t.db.select().from(checkoutSessions))[0]).toMatchObject({ status: 'expired' });
@@ -363,7 +447,9 @@ describe.each(drivers())('shop, checkout and account data on %s', (driver) => {
       expect(await handleStripeWebhook(t.db, payload, forged, stripeConfig, client())).toMatchObject({ status: 400 });
       expect(await handleStripeWebhook(t.db, payload, null, stripeConfig, client())).toMatchObject({ status: 400 });
       const signed = client().webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
-      expect(await handleStripeWebhook(t.db, payload.replace('2370000', '100'), signed, stripeConfig, client())).toMatchObject({ status: 400 });
+      expect(await handleStripeWebhook(t.db, payload.replace('2370000', '100'), signed, stripeConfig, client())).toMatchObject({
+        status: 400,
+      });
       expect(await t.db.$count(orders)).toBe(0);
       expect(await t.db.$count(paymentUpdates)).toBe(0);
     });
@@ -386,9 +472,18 @@ describe.each(drivers())('shop, checkout and account data on %s', (driver) => {
       const sign = (payload: string) => client().webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
       const send = (payload: string) => handleStripeWebhook(t.db, payload, sign(payload), stripeConfig, client());
       expect(await send(event('payment_intent.created', id))).toMatchObject({ status: 200, body: { ignored: 'payment_intent.created' } });
-      expect(await send(event('checkout.session.completed', id, { payment_status: 'unpaid' }))).toMatchObject({ status: 200, body: { ignored: expect.stringContaining('unpaid') } });
-      expect(await send(event('checkout.session.completed', 'chk_not_ours'))).toMatchObject({ status: 200, body: { ignored: 'unknown checkout session' } });
-      expect(await send(event('checkout.session.completed', id, { id: 'cs_test_other' }))).toMatchObject({ status: 200, body: { ignored: 'unknown checkout session' } });
+      expect(await send(event('checkout.session.completed', id, { payment_status: 'unpaid' }))).toMatchObject({
+        status: 200,
+        body: { ignored: expect.stringContaining('unpaid') },
+      });
+      expect(await send(event('checkout.session.completed', 'chk_not_ours'))).toMatchObject({
+        status: 200,
+        body: { ignored: 'unknown checkout session' },
+      });
+      expect(await send(event('checkout.session.completed', id, { id: 'cs_test_other' }))).toMatchObject({
+        status: 200,
+        body: { ignored: 'unknown checkout session' },
+      });
       expect(await send(event('checkout.session.completed', id, { amount_total: 100 }))).toMatchObject({ status: 409 });
       expect(await t.db.$count(orders)).toBe(0);
     });
@@ -398,7 +493,10 @@ describe.each(drivers())('shop, checkout and account data on %s', (driver) => {
       paid = false;
       expect(await confirmCheckout(t.db, (await getCheckoutSession(t.db, id))!, provider)).toBeNull();
       paid = true;
-      expect(await confirmCheckout(t.db, (await getCheckoutSession(t.db, id))!, provider)).toMatchObject({ ok: true, value: { fulfilled: true } });
+      expect(await confirmCheckout(t.db, (await getCheckoutSession(t.db, id))!, provider)).toMatchObject({
+        ok: true,
+        value: { fulfilled: true },
+      });
       expect(await t.db.$count(orders)).toBe(1);
       const [row] = await t.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
       expect(row!.status).toBe('complete');

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
+import { openDatabase, type DatabaseHandle } from '#db/client.ts';
 import { withDatabase } from './global-setup.ts';
 
 export type Driver = 'pglite' | 'postgres';

@@ -131,7 +131,9 @@ test('a forgotten password is reset with an emailed code', async ({ page, browse
 
 test('identity comes from the session: the API refuses writes from visitors', async ({ request, baseURL }) => {
   const headers = { Origin: baseURL! };
-  expect((await request.post('/api/products/', { headers, multipart: { product_name: 'x', email: 'someone@e2e.test' } })).status()).toBe(401);
+  expect((await request.post('/api/products/', { headers, multipart: { product_name: 'x', email: 'someone@e2e.test' } })).status()).toBe(
+    401,
+  );
   expect((await request.delete('/api/delete/products/1/', { headers })).status()).toBe(401);
   expect((await request.post('/api/admin/listings/1/', { headers, data: { verdict: 'verify' } })).status()).toBe(401);
 });

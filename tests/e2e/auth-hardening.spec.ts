@@ -15,11 +15,19 @@ async function newAccount(browser: import('@playwright/test').Browser, baseURL: 
 const signInApi = (request: APIRequestContext, baseURL: string, email: string, password: string, headers: Record<string, string> = {}) =>
   request.post('/api/auth/sign-in/email', { headers: { Origin: baseURL, ...anotherAddress(), ...headers }, data: { email, password } });
 
-test('the 11th wrong password for one account within a minute is refused on every path and address, and so is the right one', async ({ page, request, browser, baseURL }) => {
+test('the 11th wrong password for one account within a minute is refused on every path and address, and so is the right one', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
   const email = await newAccount(browser, baseURL!, 'right-password-1');
   // Five wrong passwords through the sign-in page and five through the API, each from another address.
   for (let i = 0; i < 5; i++) {
-    const response = await request.post('/login', { headers: { Origin: baseURL!, ...anotherAddress() }, form: { email, password: `wrong-password-${i}` } });
+    const response = await request.post('/login', {
+      headers: { Origin: baseURL!, ...anotherAddress() },
+      form: { email, password: `wrong-password-${i}` },
+    });
     expect(response.status()).toBe(400);
   }
   for (let i = 5; i < 10; i++) expect((await signInApi(request, baseURL!, email, `wrong-password-${i}`)).status()).toBe(401);
@@ -48,14 +56,26 @@ test('new codes cannot be asked for without end, on the pages or the API', async
   const email = uniqueEmail('codes');
   const statuses: number[] = [];
   for (let i = 0; i < 4; i++) {
-    statuses.push((await request.post('/forgot-password', { headers: { Origin: baseURL!, ...anotherAddress() }, form: { action: 'email', email } })).status());
     statuses.push(
-      (await request.post('/api/auth/email-otp/send-verification-otp', { headers: { Origin: baseURL!, ...anotherAddress() }, data: { email, type: 'forget-password' } })).status(),
+      (
+        await request.post('/forgot-password', { headers: { Origin: baseURL!, ...anotherAddress() }, form: { action: 'email', email } })
+      ).status(),
+    );
+    statuses.push(
+      (
+        await request.post('/api/auth/email-otp/send-verification-otp', {
+          headers: { Origin: baseURL!, ...anotherAddress() },
+          data: { email, type: 'forget-password' },
+        })
+      ).status(),
     );
   }
   expect(statuses.slice(0, 5).every((s) => s === 200)).toBe(true);
   expect(statuses.at(-1)).toBe(429);
-  const page = await request.post('/forgot-password', { headers: { Origin: baseURL!, ...anotherAddress() }, form: { action: 'email', email } });
+  const page = await request.post('/forgot-password', {
+    headers: { Origin: baseURL!, ...anotherAddress() },
+    form: { action: 'email', email },
+  });
   expect(page.status()).toBe(429);
   expect(await page.text()).toContain('Too many attempts. Please wait');
 });
@@ -64,12 +84,18 @@ test('wrong codes for one account are refused after ten, from any address', asyn
   const email = uniqueEmail('guess');
   const statuses: number[] = [];
   for (let i = 0; i < 11; i++) {
-    const response = await request.post('/api/auth/email-otp/verify-email', { headers: { Origin: baseURL!, ...anotherAddress() }, data: { email, otp: String(100000 + i) } });
+    const response = await request.post('/api/auth/email-otp/verify-email', {
+      headers: { Origin: baseURL!, ...anotherAddress() },
+      data: { email, otp: String(100000 + i) },
+    });
     statuses.push(response.status());
   }
   expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
   expect(statuses[10]).toBe(429);
-  const pageAnswer = await request.post('/signup?step=code', { headers: { Origin: baseURL!, ...anotherAddress() }, form: { action: 'code', email, code: '123456' } });
+  const pageAnswer = await request.post('/signup?step=code', {
+    headers: { Origin: baseURL!, ...anotherAddress() },
+    form: { action: 'code', email, code: '123456' },
+  });
   expect(pageAnswer.status()).toBe(429);
   expect(await pageAnswer.text()).toContain('Too many attempts. Please wait');
 });
@@ -143,11 +169,17 @@ test('names and emails are capped wherever they can be set', async ({ browser, b
 test('signing in by emailed code never creates an account', async ({ request, baseURL }) => {
   const email = uniqueEmail('otp-stranger');
   const before = Date.now();
-  const send = await request.post('/api/auth/email-otp/send-verification-otp', { headers: { Origin: baseURL!, ...anotherAddress() }, data: { email, type: 'sign-in' } });
+  const send = await request.post('/api/auth/email-otp/send-verification-otp', {
+    headers: { Origin: baseURL!, ...anotherAddress() },
+    data: { email, type: 'sign-in' },
+  });
   expect(send.status()).toBe(200);
   await new Promise((r) => setTimeout(r, 1500));
   expect(await mailTo(email, before)).toBe('');
-  const signIn = await request.post('/api/auth/sign-in/email-otp', { headers: { Origin: baseURL!, ...anotherAddress() }, data: { email, otp: '123456' } });
+  const signIn = await request.post('/api/auth/sign-in/email-otp', {
+    headers: { Origin: baseURL!, ...anotherAddress() },
+    data: { email, otp: '123456' },
+  });
   expect(signIn.status()).not.toBe(200);
 });
 
@@ -158,14 +190,24 @@ test('behind a TLS proxy the session cookie is Secure', async ({ request, browse
   expect(plain.headers()['set-cookie']).not.toMatch(/;\s*Secure/i);
   const tls = await signInApi(request, baseURL!, email, 'secure-password-1', { 'x-forwarded-proto': 'https' });
   expect(tls.status()).toBe(200);
-  const cookies = tls.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value);
+  const cookies = tls
+    .headersArray()
+    .filter((h) => h.name.toLowerCase() === 'set-cookie')
+    .map((h) => h.value);
   expect(cookies.length).toBeGreaterThan(0);
   for (const cookie of cookies) expect(cookie).toMatch(/;\s*Secure/i);
   // A client with no session yet (the one above now has a cookie).
   const fresh = await playwright.request.newContext({ baseURL });
-  const page = await fresh.post('/login', { headers: { Origin: baseURL!, 'x-forwarded-proto': 'https', ...anotherAddress() }, form: { email, password: 'secure-password-1' }, maxRedirects: 0 });
+  const page = await fresh.post('/login', {
+    headers: { Origin: baseURL!, 'x-forwarded-proto': 'https', ...anotherAddress() },
+    form: { email, password: 'secure-password-1' },
+    maxRedirects: 0,
+  });
   expect(page.status()).toBe(200);
-  const pageCookies = page.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value);
+  const pageCookies = page
+    .headersArray()
+    .filter((h) => h.name.toLowerCase() === 'set-cookie')
+    .map((h) => h.value);
   expect(pageCookies.length).toBeGreaterThan(0);
   for (const cookie of pageCookies) expect(cookie).toMatch(/;\s*Secure/i);
   await fresh.dispose();

@@ -53,7 +53,14 @@ function bytesReadBy(pid: number): number {
   return Number(/^rchar: (\d+)$/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))![1]);
 }
 
-type Sent = { status: number; body: string; sentWhenAnswered: number; readWhenAnswered: number; elapsedMs: number; readInAll: () => Promise<number> };
+type Sent = {
+  status: number;
+  body: string;
+  sentWhenAnswered: number;
+  readWhenAnswered: number;
+  elapsedMs: number;
+  readInAll: () => Promise<number>;
+};
 
 /**
  * Sends `head`, then zeros up to `total` bytes in all, with chunked transfer encoding (no
@@ -84,7 +91,16 @@ function sendChunked(
         await new Promise((r) => setTimeout(r, 1500));
         return bytesReadBy(pid) - readBefore;
       };
-      res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString(), sentWhenAnswered, readWhenAnswered, elapsedMs: Date.now() - started, readInAll }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode!,
+          body: Buffer.concat(chunks).toString(),
+          sentWhenAnswered,
+          readWhenAnswered,
+          elapsedMs: Date.now() - started,
+          readInAll,
+        }),
+      );
       res.on('error', reject);
     });
     req.on('error', (error) => {
@@ -131,7 +147,19 @@ async function cookieHeader(context: BrowserContext): Promise<string> {
   return (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
 }
 
-const FIELDS = { product_name: 'Tea', company_name: 'Tea House', category: 'foods', discount: '10', discount_duration: '3', description: 'Tea', location: 'Bole', latitude: '8.99', longitude: '38.78', contact_telegram: '@tea_house', contact_phone: '0911000000' };
+const FIELDS = {
+  product_name: 'Tea',
+  company_name: 'Tea House',
+  category: 'foods',
+  discount: '10',
+  discount_duration: '3',
+  description: 'Tea',
+  location: 'Bole',
+  latitude: '8.99',
+  longitude: '38.78',
+  contact_telegram: '@tea_house',
+  contact_phone: '0911000000',
+};
 
 test.describe('request bodies have a byte limit, counted while reading', () => {
   // One at a time: each test counts every byte the server process reads.
@@ -140,7 +168,6 @@ test.describe('request bodies have a byte limit, counted while reading', () => {
     await serverPid(Number(new URL(baseURL!).port));
   });
 
-
   test('a chunked 200 MB upload is refused with 413 before 1 MB past the cap is read, memory flat', async ({ browser, baseURL }) => {
     test.setTimeout(120_000);
     const user = await signedInPage(browser, baseURL!);
@@ -148,18 +175,28 @@ test.describe('request bodies have a byte limit, counted while reading', () => {
     const boundary = 'sefer-body-limit-test';
     const before = await rssBytes(pid);
     let peak = before;
-    const sampler = setInterval(() => void rssBytes(pid).then((r) => (peak = Math.max(peak, r)), () => {}), 25);
+    const sampler = setInterval(
+      () =>
+        void rssBytes(pid).then(
+          (r) => (peak = Math.max(peak, r)),
+          () => {},
+        ),
+      25,
+    );
     const sent = await sendChunked(baseURL!, {
       method: 'POST',
       path: '/api/products/',
       headers: { Origin: baseURL!, Cookie: await cookieHeader(user.context), 'Content-Type': `multipart/form-data; boundary=${boundary}` },
       head: multipartHead(boundary, FIELDS, 'product_photo'),
-      total: 200 * MIB, paceAfter: UPLOAD_CAP,
+      total: 200 * MIB,
+      paceAfter: UPLOAD_CAP,
     });
     await new Promise((r) => setTimeout(r, 500));
     clearInterval(sampler);
     const after = await rssBytes(pid);
-    console.log(`[body-limit] 200 MB chunked upload: ${sent.status} after ${(sent.readWhenAnswered / MIB).toFixed(2)} MB read by the server (${(sent.sentWhenAnswered / MIB).toFixed(1)} MB sent) in ${sent.elapsedMs} ms; server RSS ${(before / MIB).toFixed(0)} MB before, ${(peak / MIB).toFixed(0)} MB peak, ${(after / MIB).toFixed(0)} MB after`);
+    console.log(
+      `[body-limit] 200 MB chunked upload: ${sent.status} after ${(sent.readWhenAnswered / MIB).toFixed(2)} MB read by the server (${(sent.sentWhenAnswered / MIB).toFixed(1)} MB sent) in ${sent.elapsedMs} ms; server RSS ${(before / MIB).toFixed(0)} MB before, ${(peak / MIB).toFixed(0)} MB peak, ${(after / MIB).toFixed(0)} MB after`,
+    );
     expect(sent.status).toBe(413);
     expect(JSON.parse(sent.body)).toEqual({ error: expect.any(String) });
     expect(sent.readWhenAnswered).toBeLessThan(UPLOAD_CAP + MIB);
@@ -177,7 +214,8 @@ test.describe('request bodies have a byte limit, counted while reading', () => {
       path: '/api/products/',
       headers: { Origin: baseURL!, 'Content-Type': `multipart/form-data; boundary=${boundary}` },
       head: multipartHead(boundary, FIELDS, 'product_photo'),
-      total: 200 * MIB, paceAfter: 0,
+      total: 200 * MIB,
+      paceAfter: 0,
     });
     expect(sent.status).toBe(401);
     expect(sent.readWhenAnswered).toBeLessThan(MIB);
@@ -190,7 +228,8 @@ test.describe('request bodies have a byte limit, counted while reading', () => {
       path: '/api/cat',
       headers: { Origin: baseURL!, 'Content-Type': 'application/json' },
       head: '{"name":"A","message":"',
-      total: 60 * MIB, paceAfter: SMALL_CAP,
+      total: 60 * MIB,
+      paceAfter: SMALL_CAP,
     });
     expect(sent.status).toBe(413);
     expect(JSON.parse(sent.body).error).toBeTruthy();
@@ -204,7 +243,8 @@ test.describe('request bodies have a byte limit, counted while reading', () => {
       path: '/contact-us',
       headers: { Origin: baseURL!, 'Content-Type': `multipart/form-data; boundary=${boundary}` },
       head: multipartHead(boundary, { name: 'A' }, 'message'),
-      total: 20 * MIB, paceAfter: SMALL_CAP,
+      total: 20 * MIB,
+      paceAfter: SMALL_CAP,
     });
     expect(sent.status).toBe(413);
     expect(sent.body).toContain('too large');
@@ -214,18 +254,39 @@ test.describe('request bodies have a byte limit, counted while reading', () => {
   test('PATCH /api/delete/products/{id}/ over the cap gets 413, chunked or declared', async ({ browser, baseURL }) => {
     test.setTimeout(120_000);
     const user = await signedInPage(browser, baseURL!);
-    const photo = { name: 'p.png', mimeType: 'image/png', buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64') };
-    const created = await user.page.request.post('/api/products/', { headers: { Origin: baseURL! }, multipart: { ...FIELDS, profile_photo: photo, product_photo: photo } });
+    const photo = {
+      name: 'p.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'),
+    };
+    const created = await user.page.request.post('/api/products/', {
+      headers: { Origin: baseURL! },
+      multipart: { ...FIELDS, profile_photo: photo, product_photo: photo },
+    });
     expect(created.status()).toBe(201);
     const { id } = await created.json();
     const boundary = 'sefer-body-limit-test';
-    const headers = { Origin: baseURL!, Cookie: await cookieHeader(user.context), 'Content-Type': `multipart/form-data; boundary=${boundary}` };
-    const chunked = await sendChunked(baseURL!, { method: 'PATCH', path: `/api/delete/products/${id}/`, headers, head: multipartHead(boundary, { product_name: 'Tea' }, 'product_photo'), total: 120 * MIB, paceAfter: UPLOAD_CAP });
+    const headers = {
+      Origin: baseURL!,
+      Cookie: await cookieHeader(user.context),
+      'Content-Type': `multipart/form-data; boundary=${boundary}`,
+    };
+    const chunked = await sendChunked(baseURL!, {
+      method: 'PATCH',
+      path: `/api/delete/products/${id}/`,
+      headers,
+      head: multipartHead(boundary, { product_name: 'Tea' }, 'product_photo'),
+      total: 120 * MIB,
+      paceAfter: UPLOAD_CAP,
+    });
     expect(chunked.status).toBe(413);
     expect(chunked.readWhenAnswered).toBeLessThan(UPLOAD_CAP + MIB);
     // A declared Content-Length over the cap is refused before a byte of the body is read.
     const declared = await new Promise<number>((resolve, reject) => {
-      const req = http.request(new URL(`/api/delete/products/${id}/`, baseURL), { method: 'PATCH', headers: { ...headers, 'Content-Length': String(120 * MIB) } });
+      const req = http.request(new URL(`/api/delete/products/${id}/`, baseURL), {
+        method: 'PATCH',
+        headers: { ...headers, 'Content-Length': String(120 * MIB) },
+      });
       req.on('response', (res) => {
         res.resume();
         resolve(res.statusCode!);

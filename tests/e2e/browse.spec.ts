@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { CATEGORIES, HOME_CATEGORY_KEYS, SERVICE_TILES } from '../../src/lib/categories.ts';
+import { CATEGORIES, HOME_CATEGORY_KEYS, SERVICE_TILES } from '#lib/categories.ts';
 import { collectScriptRequests } from './support.ts';
 
 const BOLE = { latitude: 8.9963, longitude: 38.7868 };
@@ -19,7 +19,8 @@ test.describe('home', () => {
     await expect(hero.getByRole('link', { name: 'Browse discounts' })).toBeVisible();
     await expect(hero.getByRole('link', { name: 'Add your business' })).toHaveAttribute('href', '/form');
     await expect(hero.getByRole('link', { name: 'Explore services' })).toHaveAttribute('href', '/services');
-    for (const point of ['Fast and reliable', 'Grow your network', 'Nationwide impact']) await expect(page.getByRole('heading', { name: point })).toBeVisible();
+    for (const point of ['Fast and reliable', 'Grow your network', 'Nationwide impact'])
+      await expect(page.getByRole('heading', { name: point })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/form');
     const banner = page.getByRole('region', { name: 'Featured categories' });
     await expect(banner).toHaveAttribute('data-interval', '4000');
@@ -85,20 +86,30 @@ test('a category screen shows only its verified listings, and the empty text pas
   await expect(page.getByRole('heading', { level: 1, name: 'Homes' })).toBeVisible();
   expect(await page.getByRole('article').count()).toBeGreaterThan(0);
   await page.goto('/homes?page=50');
-  await expect(page.getByText('No products or services found in this category yet. Be the first to showcase your business here!')).toBeVisible();
+  await expect(
+    page.getByText('No products or services found in this category yet. Be the first to showcase your business here!'),
+  ).toBeVisible();
 });
 
 test('daily discounts: today and tomorrow only', async ({ page }) => {
   await page.goto('/daily-discounts');
   await expect(page.getByText('Today and Tomorrow')).toBeVisible();
-  const texts = await page.getByRole('article').getByText(/\d+ days? left/).allTextContents();
+  const texts = await page
+    .getByRole('article')
+    .getByText(/\d+ days? left/)
+    .allTextContents();
   expect(texts.length).toBeGreaterThan(0);
   for (const t of texts) expect(['1 day left', '2 days left']).toContain(t.trim());
 });
 
 test('ending soon: 1 to 6 days left, soonest first', async ({ page }) => {
   await page.goto('/weekly-discounts');
-  const days = (await page.getByRole('article').getByText(/\d+ days? left/).allTextContents()).map((t) => Number.parseInt(t));
+  const days = (
+    await page
+      .getByRole('article')
+      .getByText(/\d+ days? left/)
+      .allTextContents()
+  ).map((t) => Number.parseInt(t));
   expect(days.length).toBeGreaterThan(0);
   expect(days.every((d) => d >= 1 && d <= 6)).toBe(true);
   expect(days).toEqual(days.slice().sort((a, b) => a - b));
@@ -117,7 +128,14 @@ test('holiday offers', async ({ page }) => {
 });
 
 test('the spec routes with spaces redirect to the clean pages', async ({ page }) => {
-  for (const [from, to] of [['/daily discounts', '/daily-discounts'], ['/weekly discounts', '/weekly-discounts'], ['/holyday discounts', '/holiday-discounts'], ['/holiday discounts', '/holiday-discounts'], ['/upcomming offers', '/upcoming-offers'], ['/Nearby-shops', '/nearby-shops']] as const) {
+  for (const [from, to] of [
+    ['/daily discounts', '/daily-discounts'],
+    ['/weekly discounts', '/weekly-discounts'],
+    ['/holyday discounts', '/holiday-discounts'],
+    ['/holiday discounts', '/holiday-discounts'],
+    ['/upcomming offers', '/upcoming-offers'],
+    ['/Nearby-shops', '/nearby-shops'],
+  ] as const) {
     await page.goto(from);
     expect(new URL(page.url()).pathname, from).toBe(to);
   }
@@ -126,7 +144,10 @@ test('the spec routes with spaces redirect to the clean pages', async ({ page })
 test('recently delivered: search, first 4 images, More.../Hide and zoom', async ({ page }) => {
   await page.goto('/new-products');
   await expect(page.getByPlaceholder('Search what you want to buy...')).toBeVisible();
-  const card = page.locator('main li').filter({ has: page.getByText('More...') }).first();
+  const card = page
+    .locator('main li')
+    .filter({ has: page.getByText('More...') })
+    .first();
   await expect(card.locator('ul').first().locator('img')).toHaveCount(4);
   await card.getByText('More...').click();
   await expect(card.getByText('Hide')).toBeVisible();
@@ -158,7 +179,10 @@ test.describe('nearby with location shared', () => {
   test('lists verified listings within 2 km, nearest first, with distances', async ({ page }) => {
     await page.goto('/nearby-shops');
     await page.waitForURL(/lat=/);
-    const distances = await page.getByRole('article').getByText(/ away$/).allTextContents();
+    const distances = await page
+      .getByRole('article')
+      .getByText(/ away$/)
+      .allTextContents();
     expect(distances.length).toBeGreaterThan(3);
     const km = distances.map((d) => (d.includes(' km') ? Number.parseFloat(d) : Number.parseFloat(d) / 1000));
     expect(km.every((d) => d <= 2)).toBe(true);
@@ -192,7 +216,9 @@ test('search: matches name, company and location; says when nothing matches', as
 
 test('videos load only when the visitor taps play', async ({ page }) => {
   const media: string[] = [];
-  page.on('request', (r) => { if (/\.(mp4|webm)$/.test(r.url())) media.push(r.url()); });
+  page.on('request', (r) => {
+    if (/\.(mp4|webm)$/.test(r.url())) media.push(r.url());
+  });
   await page.goto('/videos', { waitUntil: 'networkidle' });
   const video = page.locator('video').first();
   await expect(video).toHaveAttribute('preload', 'none');
@@ -208,7 +234,9 @@ test.describe('listing detail', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByText(/^Posted /)).toBeVisible();
     await expect(page.getByText(/\d+% OFF/)).toBeVisible();
-    await expect(page.getByText(/day(s)? left to end|Ends today|left to begin|Discount active|Waiting for discount|Discount expired/)).toBeVisible();
+    await expect(
+      page.getByText(/day(s)? left to end|Ends today|left to begin|Discount active|Waiting for discount|Discount expired/),
+    ).toBeVisible();
     await expect(page.getByRole('region', { name: 'Product photos' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Comments on photo 1' })).toHaveAttribute('href', /\/comments\?listing=\d+&image=photo/);
     const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
@@ -253,7 +281,20 @@ test('unknown routes get a friendly 404', async ({ page }) => {
 test.describe('budgets', () => {
   test('category, list, search, detail and other content pages load no JavaScript file', async ({ page }) => {
     const detail = await firstListingPath(page);
-    for (const path of ['/homes', '/daily-discounts', '/weekly-discounts', '/upcoming-offers', '/new-products', '/recents', '/videos', '/search?query=coffee', detail, '/nearby-shops?place=Piassa', '/services', '/this-is-missing']) {
+    for (const path of [
+      '/homes',
+      '/daily-discounts',
+      '/weekly-discounts',
+      '/upcoming-offers',
+      '/new-products',
+      '/recents',
+      '/videos',
+      '/search?query=coffee',
+      detail,
+      '/nearby-shops?place=Piassa',
+      '/services',
+      '/this-is-missing',
+    ]) {
       const scripts = collectScriptRequests(page);
       await page.goto(path, { waitUntil: 'networkidle' });
       expect(scripts, path).toEqual([]);
@@ -283,7 +324,15 @@ test.describe('accessibility', () => {
       await page.goto(path === 'detail' ? await firstListingPath(page) : path);
       const results = await new AxeBuilder({ page }).analyze();
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+      expect(
+        serious.map(
+          (v) =>
+            `${v.id}: ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(', ')}`,
+        ),
+      ).toEqual([]);
     });
   }
 });

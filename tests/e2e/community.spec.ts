@@ -145,7 +145,9 @@ test('the API: 201 for a request, 400 for blank or malformed, 401 for a visitor 
   expect((await request.post('/api/cat', { data: { message: '   ' } })).status()).toBe(400);
   expect((await request.post('/api/cat', { data: { message: 'x'.repeat(501) } })).status()).toBe(400);
   expect((await request.post('/api/cat', { headers: { 'content-type': 'application/json' }, data: '{not json' })).status()).toBe(400);
-  expect((await request.post('/api/cat', { data: { product_id: 1, image_id: 'photo', comment: 'hi', user_email: 'a@b.c' } })).status()).toBe(401);
+  expect(
+    (await request.post('/api/cat', { data: { product_id: 1, image_id: 'photo', comment: 'hi', user_email: 'a@b.c' } })).status(),
+  ).toBe(401);
   const list = await (await request.get('/api/cat')).json();
   expect(list.at(-1)).toMatchObject({ name: expect.any(String), message: expect.any(String), created_at: expect.any(String) });
 });

@@ -81,7 +81,12 @@ const appEnv = (databaseUrl: string, port: number, dataDir: string) => ({
 
 /** The lines of the app's log that explain a crash, not the objects it dumped. */
 const crashLines = (log: string[]) =>
-  log.join('').split('\n').filter((line) => /error|unhandled|throw/i.test(line)).slice(0, 12).join('\n');
+  log
+    .join('')
+    .split('\n')
+    .filter((line) => /error|unhandled|throw/i.test(line))
+    .slice(0, 12)
+    .join('\n');
 
 async function stopApp(child: ChildProcess | undefined): Promise<void> {
   if (!child || child.exitCode !== null || child.signalCode !== null) return;

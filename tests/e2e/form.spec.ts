@@ -5,13 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { LISTING_MESSAGES as M } from '../../src/lib/listing-form.ts';
+import { LISTING_MESSAGES as M } from '#lib/listing-form.ts';
 
 // A valid 1×1 PNG: the form previews it like a photo from the phone's gallery.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
 
 /** Opens /form and waits until the island is hydrated (Astro drops `ssr` from the island then). */
@@ -93,7 +90,17 @@ test.describe('the listing form', () => {
     // A visitor types their own email; the options come from the shared lists.
     await expect(page.getByLabel('Email')).toBeEditable();
     await expect(page.getByLabel('Category').locator('option[value=photography]')).toHaveCount(1);
-    await expect(page.getByLabel('Discount', { exact: true }).locator('option')).toHaveText(['Choose a discount', 'Waiting', '5%', '10%', '15%', '20%', '30%', '40%', '50%']);
+    await expect(page.getByLabel('Discount', { exact: true }).locator('option')).toHaveText([
+      'Choose a discount',
+      'Waiting',
+      '5%',
+      '10%',
+      '15%',
+      '20%',
+      '30%',
+      '40%',
+      '50%',
+    ]);
     await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
   });
 
@@ -224,7 +231,21 @@ test.describe('the listing form', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'sefer-form-video-'));
     const clip = (seconds: number) => {
       const file = path.join(dir, `clip-${seconds}s.webm`);
-      execFileSync(ffmpeg!, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `color=c=green:s=32x32:r=1:d=${seconds}`, '-c:v', 'libvpx', '-b:v', '10k', file]);
+      execFileSync(ffmpeg!, [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        `color=c=green:s=32x32:r=1:d=${seconds}`,
+        '-c:v',
+        'libvpx',
+        '-b:v',
+        '10k',
+        file,
+      ]);
       return file;
     };
     const alerts = collectAlerts(page);
@@ -243,7 +264,13 @@ test.describe('the listing form', () => {
     const serious = async () =>
       (await new AxeBuilder({ page }).analyze()).violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+        .map(
+          (v) =>
+            `${v.id}: ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(', ')}`,
+        );
     expect(await serious()).toEqual([]);
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByRole('alert')).toHaveText('❌ Please select a category.');

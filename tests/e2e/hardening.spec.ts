@@ -15,12 +15,27 @@ async function inlineScripts(page: Page): Promise<string[]> {
 }
 
 test.describe('Content-Security-Policy without unsafe-inline for scripts (item 13)', () => {
-  const pages = ['/', '/services', '/homes', '/weekly-discounts', '/recents', '/contact-us', '/nearby-shops?place=Edna%20Mall', '/search?query=coffee', '/shop', '/new-products', '/signup', '/404-nothing-here'];
+  const pages = [
+    '/',
+    '/services',
+    '/homes',
+    '/weekly-discounts',
+    '/recents',
+    '/contact-us',
+    '/nearby-shops?place=Edna%20Mall',
+    '/search?query=coffee',
+    '/shop',
+    '/new-products',
+    '/signup',
+    '/404-nothing-here',
+  ];
 
   for (const path of pages) {
     test(`${path}: every inline script is allowed by its hash, and nothing is refused`, async ({ page }) => {
       const refused: string[] = [];
-      page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) refused.push(m.text()); });
+      page.on('console', (m) => {
+        if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+      });
       const response = await page.goto(path);
       const csp = (await response!.allHeaders())['content-security-policy'] ?? '';
       const sources = scriptSrc(csp);
@@ -48,14 +63,19 @@ test.describe('Content-Security-Policy without unsafe-inline for scripts (item 1
     }
   });
 
-  test('an injected inline script does not run, and the page\'s own scripts still do', async ({ page }) => {
+  test("an injected inline script does not run, and the page's own scripts still do", async ({ page }) => {
     const refused: string[] = [];
-    page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) refused.push(m.text()); });
-    await page.route((url) => url.pathname === '/', async (route) => {
-      const response = await route.fetch();
-      const html = (await response.text()).replace('</main>', '<script>window.injected = true</script></main>');
-      await route.fulfill({ response, body: html });
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
     });
+    await page.route(
+      (url) => url.pathname === '/',
+      async (route) => {
+        const response = await route.fetch();
+        const html = (await response.text()).replace('</main>', '<script>window.injected = true</script></main>');
+        await route.fulfill({ response, body: html });
+      },
+    );
     await page.goto('/');
     expect(await page.content()).toContain('<script>window.injected = true</script>');
     expect(await page.evaluate(() => (window as { injected?: boolean }).injected)).toBeUndefined();

@@ -19,7 +19,11 @@ test('a search with a NUL character finds nothing; the API refuses it with 400',
   expect((await api.json()).error).toContain('NUL');
 });
 
-test('buy/sell messages, comments and contact messages with a NUL character are refused with 400/422', async ({ browser, baseURL, request }) => {
+test('buy/sell messages, comments and contact messages with a NUL character are refused with 400/422', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   const message = await request.post('/api/cat', { data: { message: `Selling a sofa${NUL}` } });
   expect(message.status()).toBe(400);
   expect((await message.json()).fields.message[0]).toContain('NUL');
@@ -65,9 +69,16 @@ test('admin review: an id beyond the range and a rejection reason with a NUL are
   await page.context().close();
 });
 
-test("account lists page in the JSON API: bad paging is a 400, every answer says whether there is more", async ({ browser, baseURL }) => {
+test('account lists page in the JSON API: bad paging is a 400, every answer says whether there is more', async ({ browser, baseURL }) => {
   const { context, page } = await signedInPage(browser, baseURL!);
-  for (const path of ['/api/payment-updates/', '/api/orders/pending/', '/api/orders/completed/', '/api/wallet/', '/api/subscriptions/', '/api/refunds/']) {
+  for (const path of [
+    '/api/payment-updates/',
+    '/api/orders/pending/',
+    '/api/orders/completed/',
+    '/api/wallet/',
+    '/api/subscriptions/',
+    '/api/refunds/',
+  ]) {
     const ok = await page.request.get(`${path}?page=2&limit=5`);
     expect(ok.status(), path).toBe(200);
     expect(ok.headers()['x-has-more'], path).toBe('false');
@@ -78,7 +89,12 @@ test("account lists page in the JSON API: bad paging is a 400, every answer says
 });
 
 test("Astro's image endpoint is off: /_image answers 404, never 500", async ({ request }) => {
-  for (const query of ['href=/favicon.svg&w=100&f=webp', 'href=%2Fplaceholder-logo.svg&w=64&h=64', 'href=https://example.com/a.png&w=10', '']) {
+  for (const query of [
+    'href=/favicon.svg&w=100&f=webp',
+    'href=%2Fplaceholder-logo.svg&w=64&h=64',
+    'href=https://example.com/a.png&w=10',
+    '',
+  ]) {
     const response = await request.get(`/_image?${query}`);
     expect(response.status(), query).toBe(404);
   }

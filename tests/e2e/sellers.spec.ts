@@ -5,7 +5,9 @@ import sharp from 'sharp';
 import { adminPage, signedInPage } from './support.ts';
 
 async function image(name: string, color: string) {
-  const buffer = await sharp({ create: { width: 240, height: 180, channels: 3, background: color } }).png().toBuffer();
+  const buffer = await sharp({ create: { width: 240, height: 180, channels: 3, background: color } })
+    .png()
+    .toBuffer();
   return { name, mimeType: 'image/png', buffer };
 }
 
@@ -43,7 +45,10 @@ test.describe('a seller lists a business', () => {
   test.use({ geolocation: { latitude: 8.9963, longitude: 38.7868 }, permissions: ['geolocation'] });
   test.describe.configure({ mode: 'serial' });
 
-  test('submit, wait for verification, verified by an admin, protected from others, edited back into review', async ({ browser, baseURL }) => {
+  test('submit, wait for verification, verified by an admin, protected from others, edited back into review', async ({
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(90_000);
     const productName = `Yirgacheffe beans ${Date.now()}`;
     const seller = await signedInPage(browser, baseURL!, { firstName: 'Abebe' });
@@ -57,7 +62,7 @@ test.describe('a seller lists a business', () => {
     await expect(card.getByText('Waiting for verification')).toBeVisible();
     await expect(card.locator('img')).toHaveCount(4); // the logo, the product photo and two more
     const visitor = seller.page.context().request;
-    expect((await (await visitor.get(`/search?query=${encodeURIComponent(productName)}`)).text())).toContain('No matching products found.');
+    expect(await (await visitor.get(`/search?query=${encodeURIComponent(productName)}`)).text()).toContain('No matching products found.');
     expect((await visitor.get(`/listings/${id}`)).status()).toBe(404);
 
     // An admin verifies it: it appears in its category, in search and on its page.
@@ -79,7 +84,10 @@ test.describe('a seller lists a business', () => {
     // Another user gets 403 on PATCH and DELETE.
     const other = await signedInPage(browser, baseURL!, { firstName: 'Other' });
     const headers = { Origin: baseURL! };
-    const patch = await other.page.request.patch(`/api/delete/products/${id}/`, { headers, multipart: { product_name: 'Hijacked', company_name: 'X', description: 'x', location: 'x', discount: '5' } });
+    const patch = await other.page.request.patch(`/api/delete/products/${id}/`, {
+      headers,
+      multipart: { product_name: 'Hijacked', company_name: 'X', description: 'x', location: 'x', discount: '5' },
+    });
     expect(patch.status()).toBe(403);
     expect((await other.page.request.delete(`/api/delete/products/${id}/`, { headers })).status()).toBe(403);
     expect((await other.page.request.delete('/api/delete/products/99999999/', { headers })).status()).toBe(404);
@@ -138,20 +146,58 @@ test.describe('a seller lists a business', () => {
     expect(bad.status()).toBe(400);
     const body = await bad.json();
     expect(body.error).toBe('Please select a category.');
-    expect(Object.keys(body.fields)).toEqual(expect.arrayContaining(['category', 'discount', 'latitude', 'description', 'location', 'contact_telegram', 'contact_phone', 'profile_photo', 'product_photo']));
+    expect(Object.keys(body.fields)).toEqual(
+      expect.arrayContaining([
+        'category',
+        'discount',
+        'latitude',
+        'description',
+        'location',
+        'contact_telegram',
+        'contact_phone',
+        'profile_photo',
+        'product_photo',
+      ]),
+    );
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     const photo = await image('p.png', '#000');
-    const fields = { product_name: 'Tea', company_name: 'Tea House', category: 'foods', discount: '10', discount_duration: '3', description: 'Tea', location: 'Bole', latitude: '8.99', longitude: '38.78', contact_telegram: '@tea_house', contact_phone: '0911000000' };
-    const svgAsPng = await user.page.request.post('/api/products/', { headers, multipart: { ...fields, profile_photo: { name: 'logo.png', mimeType: 'image/png', buffer: svg }, product_photo: photo } });
+    const fields = {
+      product_name: 'Tea',
+      company_name: 'Tea House',
+      category: 'foods',
+      discount: '10',
+      discount_duration: '3',
+      description: 'Tea',
+      location: 'Bole',
+      latitude: '8.99',
+      longitude: '38.78',
+      contact_telegram: '@tea_house',
+      contact_phone: '0911000000',
+    };
+    const svgAsPng = await user.page.request.post('/api/products/', {
+      headers,
+      multipart: { ...fields, profile_photo: { name: 'logo.png', mimeType: 'image/png', buffer: svg }, product_photo: photo },
+    });
     expect(svgAsPng.status()).toBe(400);
     expect((await svgAsPng.json()).fields.profile_photo).toBeDefined();
     const huge = Buffer.alloc(11 * 1024 * 1024, 0);
     huge.set(photo.buffer.subarray(0, 32));
-    const tooBig = await user.page.request.post('/api/products/', { headers, multipart: { ...fields, profile_photo: photo, product_photo: { name: 'big.png', mimeType: 'image/png', buffer: huge } } });
+    const tooBig = await user.page.request.post('/api/products/', {
+      headers,
+      multipart: { ...fields, profile_photo: photo, product_photo: { name: 'big.png', mimeType: 'image/png', buffer: huge } },
+    });
     expect(tooBig.status()).toBe(413);
-    const ok = await user.page.request.post('/api/products/', { headers, multipart: { ...fields, profile_photo: photo, product_photo: photo } });
+    const ok = await user.page.request.post('/api/products/', {
+      headers,
+      multipart: { ...fields, profile_photo: photo, product_photo: photo },
+    });
     expect(ok.status()).toBe(201);
-    expect(await ok.json()).toMatchObject({ product_name: 'Tea', verified: false, status: 'pending', contact_telegram: 'https://t.me/tea_house' });
+    expect(await ok.json()).toMatchObject({
+      product_name: 'Tea',
+      verified: false,
+      status: 'pending',
+      contact_telegram: 'https://t.me/tea_house',
+    });
     await user.context.close();
   });
 
@@ -160,23 +206,56 @@ test.describe('a seller lists a business', () => {
     const [owner, other] = [await signedInPage(browser, baseURL!), await signedInPage(browser, baseURL!)];
     const headers = { Origin: baseURL! };
     const photo = await image('p.png', '#123456');
-    const fields = { product_name: 'Shiro', company_name: 'Shiro House', category: 'foods', discount: '10', discount_duration: '3', description: 'Shiro', location: 'Piassa', latitude: '9.03', longitude: '38.75', contact_telegram: '@shiro_house', contact_phone: '0911000001' };
-    const created = await owner.page.request.post('/api/products/', { headers, multipart: { ...fields, profile_photo: photo, product_photo: photo } });
+    const fields = {
+      product_name: 'Shiro',
+      company_name: 'Shiro House',
+      category: 'foods',
+      discount: '10',
+      discount_duration: '3',
+      description: 'Shiro',
+      location: 'Piassa',
+      latitude: '9.03',
+      longitude: '38.75',
+      contact_telegram: '@shiro_house',
+      contact_phone: '0911000001',
+    };
+    const created = await owner.page.request.post('/api/products/', {
+      headers,
+      multipart: { ...fields, profile_photo: photo, product_photo: photo },
+    });
     expect(created.status()).toBe(201);
     const listing = await created.json();
-    const edit = { id: String(listing.id), action: 'update', product_name: 'Shiro wot', company_name: 'Shiro House', description: 'Shiro', location: 'Piassa', discount: '10' };
+    const edit = {
+      id: String(listing.id),
+      action: 'update',
+      product_name: 'Shiro wot',
+      company_name: 'Shiro House',
+      description: 'Shiro',
+      location: 'Piassa',
+      discount: '10',
+    };
 
-    const refused = await other.page.request.post('/myposts', { headers, multipart: { ...edit, product_photo: await image('x.png', '#ff0000') } });
+    const refused = await other.page.request.post('/myposts', {
+      headers,
+      multipart: { ...edit, product_photo: await image('x.png', '#ff0000') },
+    });
     expect(refused.status()).toBe(400);
     expect(await refused.text()).toContain('You can only change your own listings.');
-    const missing = await other.page.request.post('/myposts', { headers, multipart: { ...edit, id: '99999999', product_photo: await image('x.png', '#ff0000') } });
+    const missing = await other.page.request.post('/myposts', {
+      headers,
+      multipart: { ...edit, id: '99999999', product_photo: await image('x.png', '#ff0000') },
+    });
     expect(await missing.text()).toContain('Listing not found.');
 
     const media = path.join(process.env.SEFER_E2E_DATA!, 'media');
     const oldKey = /^\/media\/(.+)\.webp$/.exec(listing.product_photo)![1]!;
-    const filesOf = async (key: string) => (await readdir(path.join(media, path.dirname(key)))).filter((f) => f.startsWith(path.basename(key)));
+    const filesOf = async (key: string) =>
+      (await readdir(path.join(media, path.dirname(key)))).filter((f) => f.startsWith(path.basename(key)));
     expect(await filesOf(oldKey)).toHaveLength(3);
-    const saved = await owner.page.request.post('/myposts', { headers, multipart: { ...edit, product_photo: await image('n.png', '#00ff00') } });
+    const saved = await owner.page.request.post('/myposts', {
+      headers,
+      multipart: { ...edit, product_photo: await image('n.png', '#00ff00') },
+    });
     expect(saved.status()).toBe(200);
     expect(await saved.text()).toContain('Saved. Your post is waiting for verification again.');
     expect(await filesOf(oldKey)).toEqual([]);

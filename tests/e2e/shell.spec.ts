@@ -24,13 +24,22 @@ test('the top bar has the logo, the three tabs, the search box and Sign Up', asy
   await page.goto('/');
   const header = page.getByRole('banner');
   await expect(header.getByRole('link', { name: 'Sefer home' })).toBeVisible();
-  for (const [name, href] of [['Shops', '/discounts'], ['Services', '/services'], ['Nearby', '/nearby-shops']] as const) {
+  for (const [name, href] of [
+    ['Shops', '/discounts'],
+    ['Services', '/services'],
+    ['Nearby', '/nearby-shops'],
+  ] as const) {
     await expect(header.getByRole('link', { name, exact: true }).filter({ visible: true })).toHaveAttribute('href', href);
   }
   await expect(header.getByPlaceholder('Search Item/Location/Building/Co.').filter({ visible: true })).toBeVisible();
   await expect(header.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signup');
   const chips = page.getByRole('navigation', { name: 'Discounts' });
-  for (const [name, href] of [['Daily Discounts', '/daily-discounts'], ['Weekly Discounts', '/weekly-discounts'], ['Holiday Discounts', '/holiday-discounts'], ['Upcoming Offers', '/upcoming-offers']] as const) {
+  for (const [name, href] of [
+    ['Daily Discounts', '/daily-discounts'],
+    ['Weekly Discounts', '/weekly-discounts'],
+    ['Holiday Discounts', '/holiday-discounts'],
+    ['Upcoming Offers', '/upcoming-offers'],
+  ] as const) {
     await expect(chips.getByRole('link', { name })).toHaveAttribute('href', href);
   }
 });

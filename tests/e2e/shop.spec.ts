@@ -6,10 +6,17 @@ import { adminPage, collectScriptRequests, signUp } from './support.ts';
 async function axeProblems(page: Page): Promise<string[]> {
   return (await new AxeBuilder({ page }).analyze()).violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
 }
 
-const productCard = (page: Page, name: string) => page.locator('li[data-product]').filter({ has: page.getByRole('heading', { name, exact: true }) });
+const productCard = (page: Page, name: string) =>
+  page.locator('li[data-product]').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
 /** Opens the shop and waits for the cart island to hydrate. */
 async function openShop(page: Page, url = '/shop') {
@@ -94,7 +101,14 @@ test.describe('the shop', () => {
     await expect(page).toHaveURL(/\/login\?next=\/shop$/);
 
     expect((await page.request.post('/api/create-checkout-session/', { data: { items: [{ id: 1, quantity: 1 }] } })).status()).toBe(401);
-    for (const path of ['/api/payment-updates/', '/api/orders/pending/', '/api/orders/completed/', '/api/wallet/', '/api/subscriptions/', '/api/refunds/']) {
+    for (const path of [
+      '/api/payment-updates/',
+      '/api/orders/pending/',
+      '/api/orders/completed/',
+      '/api/wallet/',
+      '/api/subscriptions/',
+      '/api/refunds/',
+    ]) {
       expect((await page.request.get(path)).status(), path).toBe(401);
     }
     for (const path of ['/wallet', '/refunds']) {
@@ -103,7 +117,11 @@ test.describe('the shop', () => {
     }
   });
 
-  test('buy two products with 4242…, admin delivers, refund approved: the wallet shows the amount in Birr', async ({ page, browser, baseURL }) => {
+  test('buy two products with 4242…, admin delivers, refund approved: the wallet shows the amount in Birr', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(90_000);
     const email = `buyer-${Date.now()}@e2e.test`;
     await signUp(page, { email });
@@ -137,7 +155,9 @@ test.describe('the shop', () => {
     await page.goto('/payment-updates');
     await expect(page.locator('[data-payment-update]')).toHaveCount(1);
     await expect(page.locator('[data-payment-update]')).toContainText(`Payment of 23,700 Birr received for order #${orderId}`);
-    expect(await (await page.request.get('/api/orders/pending/')).json()).toMatchObject([{ id: Number(orderId), product_name: 'Smartphone A15, Bluetooth Speaker', status: 'pending' }]);
+    expect(await (await page.request.get('/api/orders/pending/')).json()).toMatchObject([
+      { id: Number(orderId), product_name: 'Smartphone A15, Bluetooth Speaker', status: 'pending' },
+    ]);
 
     // Not an admin: 403.
     expect((await page.goto('/admin/orders'))?.status()).toBe(403);
@@ -160,7 +180,11 @@ test.describe('the shop', () => {
     await expect(page.getByText('Requested', { exact: true })).toBeVisible();
 
     await admin.goto('/admin/orders');
-    await admin.locator('[data-refund-id]').filter({ hasText: `order #${orderId} ` }).getByRole('button', { name: 'Approve refund' }).click();
+    await admin
+      .locator('[data-refund-id]')
+      .filter({ hasText: `order #${orderId} ` })
+      .getByRole('button', { name: 'Approve refund' })
+      .click();
     await expect(admin.getByRole('status')).toContainText('approved');
     await admin.context().close();
 

@@ -13,7 +13,6 @@ export function collectScriptRequests(page: Page): string[] {
   return scripts;
 }
 
-
 /** The newest 6-digit code emailed to `email` (the e2e server writes mail to its outbox). */
 export async function codeFor(email: string, after = 0): Promise<string> {
   const dir = path.join(process.env.SEFER_E2E_DATA!, 'outbox');

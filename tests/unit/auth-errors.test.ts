@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authErrorMessage } from '../../src/lib/server/auth.server.ts';
+import { authErrorMessage } from '#server/auth.server.ts';
 
 /** An error shaped like better-auth's APIError. */
 const apiError = (code: string, message: string, status = 400) => Object.assign(new Error(message), { status, body: { code, message } });
@@ -9,9 +9,13 @@ describe('auth error texts', () => {
 
   it('never shows a database error; it goes to the log', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const failed = new Error('Failed query: insert into "accounts" ("id", "account_id", "provider_id", "user_id", "password") values ($1, $2, $3, $4, $5)\nparams: x');
+    const failed = new Error(
+      'Failed query: insert into "accounts" ("id", "account_id", "provider_id", "user_id", "password") values ($1, $2, $3, $4, $5)\nparams: x',
+    );
     expect(authErrorMessage(failed, 'Signup failed. Try again.')).toBe('Signup failed. Try again.');
-    expect(authErrorMessage(apiError('FAILED_TO_CREATE_USER', 'Failed query: insert into "users"', 500), 'Signup failed. Try again.')).toBe('Signup failed. Try again.');
+    expect(authErrorMessage(apiError('FAILED_TO_CREATE_USER', 'Failed query: insert into "users"', 500), 'Signup failed. Try again.')).toBe(
+      'Signup failed. Try again.',
+    );
     expect(authErrorMessage({ body: { message: 'relation "accounts" does not exist' } }, 'Sign-in failed.')).toBe('Sign-in failed.');
     expect(log).toHaveBeenCalled();
     expect(String(log.mock.calls[0]?.join(' '))).toContain('Failed query');

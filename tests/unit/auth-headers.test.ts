@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 // The first read of the configuration: no proxy is trusted, the site is plain http.
 process.env.TRUST_PROXY = 'false';
 process.env.SITE_URL = 'http://localhost:4321';
-const { authHeaders, CLIENT_ADDRESS_HEADER, isHttpsRequest, secureCookies } = await import('../../src/lib/server/auth.server.ts');
+const { authHeaders, CLIENT_ADDRESS_HEADER, isHttpsRequest, secureCookies } = await import('#server/auth.server.ts');
 
 describe('what better-auth is told about the client, with TRUST_PROXY off', () => {
   const request = new Request('http://localhost:4321/api/auth/sign-in/email', {

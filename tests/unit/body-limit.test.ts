@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bodyCapFor, MAX_REQUEST_BYTES, SMALL_BODY_BYTES } from '../../src/lib/server/body-limit.server.ts';
-import { MAX_REQUEST_BYTES as UPLOAD_CAP } from '../../src/lib/server/uploads.server.ts';
+import { bodyCapFor, MAX_REQUEST_BYTES, SMALL_BODY_BYTES } from '#server/body-limit.server.ts';
+import { MAX_REQUEST_BYTES as UPLOAD_CAP } from '#server/uploads.server.ts';
 
 const multipart = 'multipart/form-data; boundary=x';
 

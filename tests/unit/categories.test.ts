@@ -11,7 +11,7 @@ import {
   categoryKeyVariants,
   homeCategories,
   isNonCanonicalCategoryPath,
-} from '../../src/lib/categories.ts';
+} from '#lib/categories.ts';
 
 // Spec 2.3, "Route = key", copied verbatim (the men pair is split in two rows).
 const SPEC_ROUTES: ReadonlyArray<readonly [route: string, key: string]> = [
@@ -115,13 +115,67 @@ const SPEC_SERVICE_TILES: ReadonlyArray<readonly [tile: string, key: string]> = 
 
 // Spec 3, "Category options", copied verbatim, plus the values seen in list filters.
 const SPEC_FORM_VALUES = [
-  'men', 'women', 'homes', 'carbrands', 'foods', 'appliances', 'health', 'events', 'entertainments',
-  'travels', 'holyday', 'upcomming', 'repair', 'agricultural', 'books', 'toys', 'jewelry', 'insurances',
-  'baby', 'pet', 'green', 'medical', 'logistic', 'consultancy', 'cleaning', 'telecom', 'art', 'photograpy',
-  'design', 'fitness', 'software', 'sercurity', 'printing', 'automotive', 'waste', 'human', 'energy',
-  'gaming', 'tatue', 'nursing', 'rental', 'decor', 'translation', 'nonprofit', 'freight', 'sallons',
-  'music', 'office', 'digital', 'architecture', 'mental', 'homesecurity', 'land', 'podcasting',
-  'stationary', 'marin', 'virtual', 'funding', 'elearning', 'carwash', 'admin',
+  'men',
+  'women',
+  'homes',
+  'carbrands',
+  'foods',
+  'appliances',
+  'health',
+  'events',
+  'entertainments',
+  'travels',
+  'holyday',
+  'upcomming',
+  'repair',
+  'agricultural',
+  'books',
+  'toys',
+  'jewelry',
+  'insurances',
+  'baby',
+  'pet',
+  'green',
+  'medical',
+  'logistic',
+  'consultancy',
+  'cleaning',
+  'telecom',
+  'art',
+  'photograpy',
+  'design',
+  'fitness',
+  'software',
+  'sercurity',
+  'printing',
+  'automotive',
+  'waste',
+  'human',
+  'energy',
+  'gaming',
+  'tatue',
+  'nursing',
+  'rental',
+  'decor',
+  'translation',
+  'nonprofit',
+  'freight',
+  'sallons',
+  'music',
+  'office',
+  'digital',
+  'architecture',
+  'mental',
+  'homesecurity',
+  'land',
+  'podcasting',
+  'stationary',
+  'marin',
+  'virtual',
+  'funding',
+  'elearning',
+  'carwash',
+  'admin',
 ] as const;
 const SPEC_LIST_FILTER_VALUES = ['new', 'upcommings'] as const;
 
@@ -347,6 +401,10 @@ describe('registry invariants', () => {
       expect(c.icon.trim(), c.key).not.toBe('');
       expect(['product', 'service', 'list']).toContain(c.kind);
     }
-    expect(CATEGORIES.filter((c) => c.kind === 'list').map((c) => c.key).sort()).toEqual(['holyday', 'new', 'upcomming']);
+    expect(
+      CATEGORIES.filter((c) => c.kind === 'list')
+        .map((c) => c.key)
+        .sort(),
+    ).toEqual(['holyday', 'new', 'upcomming']);
   });
 });

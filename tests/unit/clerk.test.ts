@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clerkAccountPortalUrl, clerkFrontendApi, clerkUserToSessionUser } from '../../src/lib/server/clerk.server.ts';
-import { parseConfig } from '../../src/lib/server/config.server.ts';
+import { clerkAccountPortalUrl, clerkFrontendApi, clerkUserToSessionUser } from '#server/clerk.server.ts';
+import { parseConfig } from '#server/config.server.ts';
 
 const key = (host: string, kind = 'test') => `pk_${kind}_${Buffer.from(`${host}$`).toString('base64')}`;
 
@@ -42,12 +42,14 @@ describe('Clerk adapter (offline parts)', () => {
 
   it('falls back to username, then email, for the name; no email means no user', () => {
     const base = { id: 'u', firstName: null, lastName: null, primaryEmailAddressId: null, imageUrl: null };
-    expect(clerkUserToSessionUser({ ...base, username: 'kidus', emailAddresses: [{ id: 'a', emailAddress: 'k@x.et' }] })?.name).toBe('kidus');
+    expect(clerkUserToSessionUser({ ...base, username: 'kidus', emailAddresses: [{ id: 'a', emailAddress: 'k@x.et' }] })?.name).toBe(
+      'kidus',
+    );
     expect(clerkUserToSessionUser({ ...base, username: null, emailAddresses: [{ id: 'a', emailAddress: 'k@x.et' }] })?.name).toBe('k@x.et');
     expect(clerkUserToSessionUser({ ...base, username: 'x', emailAddresses: [] })).toBeNull();
   });
 
-  it("finds the hosted sign-in pages from the publishable key", () => {
+  it('finds the hosted sign-in pages from the publishable key', () => {
     expect(clerkFrontendApi(key('happy-cat-1.clerk.accounts.dev'))).toBe('happy-cat-1.clerk.accounts.dev');
     expect(clerkFrontendApi('nonsense')).toBeNull();
     expect(clerkAccountPortalUrl(key('happy-cat-1.clerk.accounts.dev'), 'sign-in', 'https://sefer.et/')).toBe(

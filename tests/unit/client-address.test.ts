@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 // The first read of the configuration: behind one trusted proxy.
 process.env.TRUST_PROXY = 'true';
-const { clientAddressOf } = await import('../../src/lib/server/rate-limit.server.ts');
+const { clientAddressOf } = await import('#server/rate-limit.server.ts');
 
 const from = (forwardedFor: string | null) => ({
   clientAddress: '127.0.0.1',

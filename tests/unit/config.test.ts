@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/lib/server/config.server.ts';
+import { parseConfig } from '#server/config.server.ts';
 
 describe('configuration', () => {
   it('has working defaults with no environment at all', () => {
@@ -20,10 +20,24 @@ describe('configuration', () => {
 
   it('honours PORT, HOST, DATA_DIR, DATABASE_URL, SEED_DEMO and SITE_URL', () => {
     const c = parseConfig(
-      { PORT: '8080', HOST: '0.0.0.0', DATA_DIR: '/var/sefer', DATABASE_URL: 'postgres://u:p@db/sefer', SEED_DEMO: 'false', SITE_URL: 'https://sefer.et/' },
+      {
+        PORT: '8080',
+        HOST: '0.0.0.0',
+        DATA_DIR: '/var/sefer',
+        DATABASE_URL: 'postgres://u:p@db/sefer',
+        SEED_DEMO: 'false',
+        SITE_URL: 'https://sefer.et/',
+      },
       '/srv',
     );
-    expect(c).toMatchObject({ port: 8080, host: '0.0.0.0', dataDir: '/var/sefer', databaseUrl: 'postgres://u:p@db/sefer', seedDemo: false, siteUrl: 'https://sefer.et' });
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/var/sefer',
+      databaseUrl: 'postgres://u:p@db/sefer',
+      seedDemo: false,
+      siteUrl: 'https://sefer.et',
+    });
   });
 
   it('treats empty values as unset', () => {
@@ -31,6 +45,8 @@ describe('configuration', () => {
   });
 
   it('names every bad variable in one error', () => {
-    expect(() => parseConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SEED_DEMO: 'maybe' })).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*SEED_DEMO/);
+    expect(() => parseConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SEED_DEMO: 'maybe' })).toThrow(
+      /PORT[\s\S]*DATABASE_URL[\s\S]*SEED_DEMO/,
+    );
   });
 });

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CONTACT_LIMITS,
-  contactSchema,
-  contactValuesFromForm,
-  EMAIL_PATTERN,
-  tooLongMessage,
-  validateContact,
-} from '../../src/lib/contact.ts';
+import { CONTACT_LIMITS, contactSchema, contactValuesFromForm, EMAIL_PATTERN, tooLongMessage, validateContact } from '#lib/contact.ts';
 
 const valid = { name: 'Abebe Kebede', email: 'abebe@example.com', subject: 'Listing question', message: 'Hello Sefer team!' };
 

@@ -1,9 +1,9 @@
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/client.ts';
-import { isDatabaseUnavailable } from '../../src/lib/server/db.server.ts';
-import { notAvailable, RETRY_AFTER_SECONDS } from '../../src/lib/server/safe.server.ts';
+import { openDatabase } from '#db/client.ts';
+import { isDatabaseUnavailable } from '#server/db.server.ts';
+import { notAvailable, RETRY_AFTER_SECONDS } from '#server/safe.server.ts';
 
 async function closedPort(): Promise<number> {
   const server = net.createServer().listen(0, '127.0.0.1');
@@ -26,7 +26,9 @@ describe('database unavailability', () => {
     });
     expect(isDatabaseUnavailable(badQuery)).toBe(false);
     expect(isDatabaseUnavailable(new Error('boom'))).toBe(false);
-    expect(isDatabaseUnavailable(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toBe(
+      true,
+    );
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
   });
 

@@ -4,8 +4,8 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { productSvg, removeAbandonedWork, renderDemoVideo, renderSvgImage } from '../../src/lib/server/demo-media.server.ts';
-import { mediaRoot } from '../../src/lib/server/media.server.ts';
+import { productSvg, removeAbandonedWork, renderDemoVideo, renderSvgImage } from '#server/demo-media.server.ts';
+import { mediaRoot } from '#server/media.server.ts';
 
 const tempFolders = async () => (await readdir(os.tmpdir())).filter((name) => name.startsWith('sefer-video-'));
 

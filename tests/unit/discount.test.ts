@@ -23,7 +23,7 @@ import {
   isSameMarketDay,
   type DiscountInput,
   type DiscountState,
-} from '../../src/lib/discount.ts';
+} from '#lib/discount.ts';
 
 // 09:00 UTC = 12:00 in Addis Ababa (UTC+3).
 const NOW = new Date('2025-03-10T09:00:00.000Z');

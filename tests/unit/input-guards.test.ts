@@ -3,11 +3,11 @@
  * and id reader, with a clear message, before any query.
  */
 import { describe, expect, it } from 'vitest';
-import { commentPayloadSchema, requestSchema } from '../../src/lib/community.ts';
-import { validateContact } from '../../src/lib/contact.ts';
-import { ID_TOO_LARGE, idField, MAX_ID, NUL_MESSAGE, parseId, readId } from '../../src/lib/input-guards.ts';
-import { listingEditSchema, validateListing } from '../../src/lib/listing-form.ts';
-import { parseListingQuery, searchText } from '../../src/lib/listing-query.ts';
+import { commentPayloadSchema, requestSchema } from '#lib/community.ts';
+import { validateContact } from '#lib/contact.ts';
+import { ID_TOO_LARGE, idField, MAX_ID, NUL_MESSAGE, parseId, readId } from '#lib/input-guards.ts';
+import { listingEditSchema, validateListing } from '#lib/listing-form.ts';
+import { parseListingQuery, searchText } from '#lib/listing-query.ts';
 
 const NUL = '\u0000';
 
@@ -50,15 +50,24 @@ describe('text with a NUL character', () => {
       expect(result).toMatchObject({ ok: false, errors: { [field]: NUL_MESSAGE } });
     }
     // Links keep what was typed: a NUL in them must not reach the database either.
-    expect(validateListing({ ...LISTING, web_site: `https://example.com/a${NUL}b` }, files)).toMatchObject({ ok: false, errors: { web_site: NUL_MESSAGE } });
-    expect(validateListing({ ...LISTING, contact_tick: `https://wa.me/2519${NUL}` }, files)).toMatchObject({ ok: false, errors: { contact_tick: NUL_MESSAGE } });
+    expect(validateListing({ ...LISTING, web_site: `https://example.com/a${NUL}b` }, files)).toMatchObject({
+      ok: false,
+      errors: { web_site: NUL_MESSAGE },
+    });
+    expect(validateListing({ ...LISTING, contact_tick: `https://wa.me/2519${NUL}` }, files)).toMatchObject({
+      ok: false,
+      errors: { contact_tick: NUL_MESSAGE },
+    });
     expect(validateListing({ ...LISTING, contact_telegram: `@abebe${NUL}coffee` }, files).ok).toBe(false);
     const edit = { product_name: 'Coffee', company_name: 'Abebe', description: `Fresh${NUL}`, location: 'Bole', discount: '20' };
     expect(issues(listingEditSchema.safeParse(edit))).toEqual([`description: ${NUL_MESSAGE}`]);
   });
 
   it('is refused in the API search query (400), and a page search with it finds nothing', () => {
-    expect(parseListingQuery(new URLSearchParams({ query: `coffee${NUL}` }))).toMatchObject({ ok: false, fields: { query: [NUL_MESSAGE] } });
+    expect(parseListingQuery(new URLSearchParams({ query: `coffee${NUL}` }))).toMatchObject({
+      ok: false,
+      fields: { query: [NUL_MESSAGE] },
+    });
     expect(parseListingQuery(new URLSearchParams({ query: 'coffee' }))).toMatchObject({ ok: true, value: { query: 'coffee' } });
     expect(searchText(` coffee${NUL} `)).toEqual({ text: 'coffee', findsNothing: true });
     expect(searchText(' coffee ')).toEqual({ text: 'coffee', findsNothing: false });
@@ -73,7 +82,23 @@ describe('ids', () => {
     expect(parseId(' 42 ')).toBe(42);
     expect(parseId(2147483647)).toBe(2147483647);
     expect(parseId('2147483647')).toBe(2147483647);
-    for (const bad of ['2147483648', '99999999999', '0', '-1', '1.5', '1e3', '0x10', '', 'abc', null, undefined, 2147483648, 1.5, NaN, Infinity]) {
+    for (const bad of [
+      '2147483648',
+      '99999999999',
+      '0',
+      '-1',
+      '1.5',
+      '1e3',
+      '0x10',
+      '',
+      'abc',
+      null,
+      undefined,
+      2147483648,
+      1.5,
+      NaN,
+      Infinity,
+    ]) {
       expect(parseId(bad), String(bad)).toBeNull();
     }
   });
@@ -88,8 +113,13 @@ describe('ids', () => {
   it('in payloads: a comment on a listing id beyond the range is refused', () => {
     expect(issues(commentPayloadSchema.safeParse({ product_id: 99999999999, comment: 'Nice' }))).toEqual([`product_id: ${ID_TOO_LARGE}`]);
     expect(issues(commentPayloadSchema.safeParse({ product_id: '2147483648', comment: 'Nice' }))).toEqual([`product_id: ${ID_TOO_LARGE}`]);
-    expect(issues(commentPayloadSchema.safeParse({ product_id: 'x', comment: 'Nice' }))).toEqual(['product_id: product_id must be a listing id']);
-    expect(commentPayloadSchema.safeParse({ product_id: '12', comment: 'Nice' })).toMatchObject({ success: true, data: { product_id: 12 } });
+    expect(issues(commentPayloadSchema.safeParse({ product_id: 'x', comment: 'Nice' }))).toEqual([
+      'product_id: product_id must be a listing id',
+    ]);
+    expect(commentPayloadSchema.safeParse({ product_id: '12', comment: 'Nice' })).toMatchObject({
+      success: true,
+      data: { product_id: 12 },
+    });
     expect(idField('bad').safeParse(5)).toMatchObject({ success: true, data: 5 });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LEGACY_REDIRECTS, legacyRedirect } from '../../src/lib/legacy-routes.ts';
+import { LEGACY_REDIRECTS, legacyRedirect } from '#lib/legacy-routes.ts';
 
 describe('legacy routes', () => {
   it('maps the spec routes with spaces and typos to clean paths', () => {

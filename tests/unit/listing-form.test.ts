@@ -15,9 +15,9 @@ import {
   validateListing,
   validationMessageMs,
   type ListingFiles,
-} from '../../src/lib/listing-form.ts';
-import { FORM_CATEGORY_OPTIONS, SPEC_FORM_OPTION_VALUES } from '../../src/lib/categories.ts';
-import { DISCOUNT_VALUES } from '../../src/lib/discount.ts';
+} from '#lib/listing-form.ts';
+import { FORM_CATEGORY_OPTIONS, SPEC_FORM_OPTION_VALUES } from '#lib/categories.ts';
+import { DISCOUNT_VALUES } from '#lib/discount.ts';
 
 /** A submission that passes every rule. */
 const VALID: Record<string, string> = {
@@ -94,8 +94,20 @@ describe('messages and constants', () => {
   it('lists the text fields by their multipart names (spec 7)', () => {
     expect([...LISTING_TEXT_FIELDS].sort()).toEqual(
       [
-        'email', 'product_name', 'discount', 'company_name', 'description', 'category', 'location', 'latitude',
-        'longitude', 'contact_telegram', 'contact_tick', 'web_site', 'contact_phone', 'discount_duration',
+        'email',
+        'product_name',
+        'discount',
+        'company_name',
+        'description',
+        'category',
+        'location',
+        'latitude',
+        'longitude',
+        'contact_telegram',
+        'contact_tick',
+        'web_site',
+        'contact_phone',
+        'discount_duration',
         'discount_start_date',
       ].sort(),
     );
@@ -204,7 +216,9 @@ describe('the form field rules without a spec text', () => {
   }
 
   it('accepts text at the length caps', () => {
-    expect(check({ product_name: 'x'.repeat(120), company_name: 'y'.repeat(120), description: 'z'.repeat(2000), location: 'w'.repeat(200) }).ok).toBe(true);
+    expect(
+      check({ product_name: 'x'.repeat(120), company_name: 'y'.repeat(120), description: 'z'.repeat(2000), location: 'w'.repeat(200) }).ok,
+    ).toBe(true);
   });
 
   it('accepts phone numbers as people type them', () => {
@@ -239,8 +253,16 @@ describe('the order of the rules', () => {
   it('follows the spec order one rule at a time', () => {
     // Break everything, then fix the fields one by one in spec order: the next rule comes first.
     const broken: Record<string, string> = {
-      category: '', discount: '', latitude: '', longitude: '', description: '', location: '',
-      contact_telegram: '', contact_phone: '', product_name: '', company_name: '',
+      category: '',
+      discount: '',
+      latitude: '',
+      longitude: '',
+      description: '',
+      location: '',
+      contact_telegram: '',
+      contact_phone: '',
+      product_name: '',
+      company_name: '',
     };
     const noFiles = { logo: false, photo: false, extraImages: 11 };
     const steps: Array<[string, () => void]> = [
@@ -388,7 +410,16 @@ describe('web links', () => {
   });
 
   it('refuses what is not a web address', () => {
-    for (const bad of ['ftp://example.com', 'mailto:a@b.com', 'javascript:alert(1)', 'data:text/html,x', 'https://', 'http://user:pw@example.com', 'exa mple.com', 'example']) {
+    for (const bad of [
+      'ftp://example.com',
+      'mailto:a@b.com',
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'https://',
+      'http://user:pw@example.com',
+      'exa mple.com',
+      'example',
+    ]) {
       expect(normalizeHttpUrl(bad), bad).toBeNull();
     }
     expect(normalizeHttpUrl('example.com:8080/x')).toBe('https://example.com:8080/x');
@@ -446,7 +477,11 @@ describe('message timing and submit outcomes', () => {
   });
 
   it('401 asks to sign up', () => {
-    expect(submitOutcome(401, '{"error":"Sign in to post"}')).toEqual({ kind: 'signup', message: 'Account not created. Please sign up', ms: 0 });
+    expect(submitOutcome(401, '{"error":"Sign in to post"}')).toEqual({
+      kind: 'signup',
+      message: 'Account not created. Please sign up',
+      ms: 0,
+    });
   });
 
   it('other statuses show the body after "Failed to submit: " for 4 s', () => {
@@ -461,7 +496,10 @@ describe('message timing and submit outcomes', () => {
   });
 
   it('reads per-field messages from an error body', () => {
-    expect(fieldErrorsFromBody('{"error":"x","fields":{"category":["A","B"],"web_site":"C","n":[1]}}')).toEqual({ category: 'A', web_site: 'C' });
+    expect(fieldErrorsFromBody('{"error":"x","fields":{"category":["A","B"],"web_site":"C","n":[1]}}')).toEqual({
+      category: 'A',
+      web_site: 'C',
+    });
     expect(fieldErrorsFromBody('{"error":"x"}')).toEqual({});
     expect(fieldErrorsFromBody('not json')).toEqual({});
     expect(fieldErrorsFromBody('null')).toEqual({});

@@ -7,15 +7,18 @@ import {
   pageNumber,
   parseListingQuery,
   parseNearbyQuery,
-} from '../../src/lib/listing-query.ts';
-import { resolveListScreen } from '../../src/lib/list-screens.ts';
-import { listingPath, parseListingId } from '../../src/lib/listing-urls.ts';
+} from '#lib/listing-query.ts';
+import { resolveListScreen } from '#lib/list-screens.ts';
+import { listingPath, parseListingId } from '#lib/listing-urls.ts';
 
 const params = (s: string) => new URLSearchParams(s);
 
 describe('listing query parameters', () => {
   it('defaults to the first page of 24', () => {
-    expect(parseListingQuery(params(''))).toEqual({ ok: true, value: { limit: 24, page: 1, category: undefined, query: undefined, window: undefined } });
+    expect(parseListingQuery(params(''))).toEqual({
+      ok: true,
+      value: { limit: 24, page: 1, category: undefined, query: undefined, window: undefined },
+    });
   });
 
   it('accepts every window and canonicalises category aliases', () => {
@@ -66,7 +69,10 @@ describe('nearby parameters and geometry', () => {
     const box = boundingBox(lat, lng, 2);
     for (let bearing = 0; bearing < 360; bearing += 15) {
       const rad = (bearing * Math.PI) / 180;
-      const p = { lat: lat + (1.999 / 111.32) * Math.cos(rad), lng: lng + (1.999 / (111.32 * Math.cos((lat * Math.PI) / 180))) * Math.sin(rad) };
+      const p = {
+        lat: lat + (1.999 / 111.32) * Math.cos(rad),
+        lng: lng + (1.999 / (111.32 * Math.cos((lat * Math.PI) / 180))) * Math.sin(rad),
+      };
       expect(haversineKm(lat, lng, p.lat, p.lng)).toBeLessThanOrEqual(2.01);
       expect(p.lat).toBeGreaterThanOrEqual(box.minLat);
       expect(p.lat).toBeLessThanOrEqual(box.maxLat);
@@ -85,7 +91,10 @@ describe('nearby parameters and geometry', () => {
 
 describe('list screens and listing URLs', () => {
   it('resolves list paths, category routes and their other spellings', () => {
-    expect(resolveListScreen('/daily-discounts')).toMatchObject({ screen: { list: 'daily', subtitle: 'Today and Tomorrow' }, redirect: undefined });
+    expect(resolveListScreen('/daily-discounts')).toMatchObject({
+      screen: { list: 'daily', subtitle: 'Today and Tomorrow' },
+      redirect: undefined,
+    });
     expect(resolveListScreen('/Daily-Discounts')?.redirect).toBe('/daily-discounts');
     expect(resolveListScreen('/homes')).toMatchObject({ screen: { category: 'homes' }, redirect: undefined });
     expect(resolveListScreen('/jewelries')?.redirect).toBe('/Jewelries');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedData, isShareable, PageCache } from '../../src/lib/server/page-cache.server.ts';
+import { changedData, isShareable, PageCache } from '#server/page-cache.server.ts';
 
 const page = (body: string) => ({ body, status: 200, headers: [['content-type', 'text/html']] as [string, string][] });
 
@@ -60,7 +60,8 @@ describe('cache of rendered pages', () => {
     expect(changedData(answer(303, '/success?session_id=chk_abc'))).toBe(true);
     expect(changedData(answer(303, '/recents?request=sent'))).toBe(true);
     expect(changedData(answer(303, '/recents#request-4'))).toBe(true);
-    for (const status of [400, 401, 403, 404, 405, 409, 410, 413, 422, 429, 500, 503]) expect(changedData(answer(status)), String(status)).toBe(false);
+    for (const status of [400, 401, 403, 404, 405, 409, 410, 413, 422, 429, 500, 503])
+      expect(changedData(answer(status)), String(status)).toBe(false);
     expect(changedData(answer(301, '/contact-us'))).toBe(false);
     expect(changedData(answer(302, '/'))).toBe(false);
     expect(changedData(answer(303, '/login?next=/wallet'))).toBe(false);
@@ -89,7 +90,8 @@ describe('cache of rendered pages', () => {
   });
 
   it('shares only plain 200 HTML pages and sitemaps', () => {
-    const html = (init: ResponseInit) => new Response('<p>hi</p>', { ...init, headers: { 'Content-Type': 'text/html', ...(init.headers as Record<string, string>) } });
+    const html = (init: ResponseInit) =>
+      new Response('<p>hi</p>', { ...init, headers: { 'Content-Type': 'text/html', ...(init.headers as Record<string, string>) } });
     expect(isShareable(html({}))).toBe(true);
     expect(isShareable(html({ status: 404 }))).toBe(false);
     expect(isShareable(html({ headers: { 'Set-Cookie': 'a=b' } }))).toBe(false);

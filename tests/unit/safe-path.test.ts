@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { safeNext as safePath } from '../../src/lib/server/users.server.ts';
-import { backTo } from '../../src/lib/server/community.server.ts';
+import { safeNext as safePath } from '#server/users.server.ts';
+import { backTo } from '#server/community.server.ts';
 
 describe('safeNext (open redirects)', () => {
-  it.each([
-    '/',
-    '/myposts',
-    '/search?query=shoes&page=2',
-    '/listings/12-coffee#photos',
-    '/success?session_id=abc',
-  ])('keeps the path %s', (path) => {
-    expect(safePath(path, '/fallback')).toBe(path);
-  });
+  it.each(['/', '/myposts', '/search?query=shoes&page=2', '/listings/12-coffee#photos', '/success?session_id=abc'])(
+    'keeps the path %s',
+    (path) => {
+      expect(safePath(path, '/fallback')).toBe(path);
+    },
+  );
 
   it.each([
     ['another host', '//evil.example/'],

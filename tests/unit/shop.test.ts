@@ -1,12 +1,12 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/lib/server/config.server.ts';
-import { checkoutButtonLabel } from '../../src/lib/server/payments.server.ts';
-import { checkoutRequestSchema } from '../../src/lib/checkout-request.ts';
-import { formatBirr } from '../../src/lib/shop.ts';
-import { CARD_MESSAGES, checkTestCard, luhnValid, parseExpiry } from '../../src/lib/test-card.ts';
-import { readStoredCart } from '../../src/stores/cart.ts';
+import { parseConfig } from '#server/config.server.ts';
+import { checkoutButtonLabel } from '#server/payments.server.ts';
+import { checkoutRequestSchema } from '#lib/checkout-request.ts';
+import { formatBirr } from '#lib/shop.ts';
+import { CARD_MESSAGES, checkTestCard, luhnValid, parseExpiry } from '#lib/test-card.ts';
+import { readStoredCart } from '#stores/cart.ts';
 
 const now = new Date('2026-03-10T09:00:00Z');
 const card = (overrides: Partial<{ number: string; expiry: string; cvc: string; name: string }> = {}) => ({
@@ -28,7 +28,10 @@ describe('money', () => {
 describe('the checkout request schema', () => {
   it('keeps ids and quantity 1, drops the client prices and names', () => {
     expect(checkoutRequestSchema.parse({ items: [{ id: 3, name: 'x', price: 1, quantity: 1 }, { id: '4' }] })).toEqual({
-      items: [{ id: 3, quantity: 1 }, { id: 4, quantity: 1 }],
+      items: [
+        { id: 3, quantity: 1 },
+        { id: 4, quantity: 1 },
+      ],
     });
   });
   it('refuses other quantities, duplicates, bad ids and an empty cart', () => {
@@ -50,14 +53,26 @@ describe('the test checkout card rules', () => {
   });
   it('4242… is approved, 4000 0000 0000 0002 is declined with a message', () => {
     expect(checkTestCard(card(), now)).toEqual({ outcome: 'approved', last4: '4242' });
-    expect(checkTestCard(card({ number: '4000 0000 0000 0002' }), now)).toEqual({ outcome: 'declined', message: CARD_MESSAGES.declined, last4: '0002' });
+    expect(checkTestCard(card({ number: '4000 0000 0000 0002' }), now)).toEqual({
+      outcome: 'declined',
+      message: CARD_MESSAGES.declined,
+      last4: '0002',
+    });
   });
   it('other valid numbers are not test cards; bad numbers, dates, codes and names are named', () => {
-    expect(checkTestCard(card({ number: '5555 5555 5555 4444' }), now)).toEqual({ outcome: 'invalid', errors: { number: CARD_MESSAGES.notTestCard } });
+    expect(checkTestCard(card({ number: '5555 5555 5555 4444' }), now)).toEqual({
+      outcome: 'invalid',
+      errors: { number: CARD_MESSAGES.notTestCard },
+    });
     expect(CARD_MESSAGES.notTestCard).toMatch(/^Your card number is not a test card/);
     expect(checkTestCard(card({ number: '4242 4242 4242 4241', expiry: '02/26', cvc: '1', name: ' ' }), now)).toEqual({
       outcome: 'invalid',
-      errors: { number: CARD_MESSAGES.numberInvalid, expiry: CARD_MESSAGES.expiryPast, cvc: CARD_MESSAGES.cvcInvalid, name: CARD_MESSAGES.nameRequired },
+      errors: {
+        number: CARD_MESSAGES.numberInvalid,
+        expiry: CARD_MESSAGES.expiryPast,
+        cvc: CARD_MESSAGES.cvcInvalid,
+        name: CARD_MESSAGES.nameRequired,
+      },
     });
     // Valid until the end of the expiry month.
     expect(checkTestCard(card({ expiry: '03/26' }), now).outcome).toBe('approved');
@@ -67,22 +82,34 @@ describe('the test checkout card rules', () => {
 
 describe('the stored cart', () => {
   it('reads what localStorage holds and ignores anything else', () => {
-    expect(readStoredCart(JSON.stringify([{ id: 1, name: 'A', price: 5200 }, { id: 1, name: 'A', price: 5200 }, { id: 'x' }, null]))).toEqual([{ id: 1, name: 'A', price: 5200 }]);
+    expect(
+      readStoredCart(JSON.stringify([{ id: 1, name: 'A', price: 5200 }, { id: 1, name: 'A', price: 5200 }, { id: 'x' }, null])),
+    ).toEqual([{ id: 1, name: 'A', price: 5200 }]);
     expect(readStoredCart('{broken')).toEqual([]);
     expect(readStoredCart(null)).toEqual([]);
   });
 });
 
 describe('payment configuration', () => {
-  const keys = { STRIPE_SECRET_KEY: 'sk_test_abc123', PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' };
+  const keys = {
+    STRIPE_SECRET_KEY: 'sk_test_abc123',
+    PUBLIC_STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123',
+    STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+  };
   it('uses the built-in test checkout with no keys, Stripe with all three', () => {
     expect(parseConfig({}).stripe).toBeNull();
-    expect(parseConfig(keys).stripe).toEqual({ secretKey: 'sk_test_abc123', publishableKey: 'pk_test_abc123', webhookSecret: 'whsec_abc123' });
+    expect(parseConfig(keys).stripe).toEqual({
+      secretKey: 'sk_test_abc123',
+      publishableKey: 'pk_test_abc123',
+      webhookSecret: 'whsec_abc123',
+    });
     expect(checkoutButtonLabel(null)).toBe('Checkout with card');
     expect(checkoutButtonLabel(parseConfig(keys).stripe)).toBe('Checkout with Stripe');
   });
   it('names the missing or malformed Stripe variables', () => {
-    expect(() => parseConfig({ STRIPE_SECRET_KEY: keys.STRIPE_SECRET_KEY })).toThrow(/PUBLIC_STRIPE_PUBLISHABLE_KEY[\s\S]*STRIPE_WEBHOOK_SECRET/);
+    expect(() => parseConfig({ STRIPE_SECRET_KEY: keys.STRIPE_SECRET_KEY })).toThrow(
+      /PUBLIC_STRIPE_PUBLISHABLE_KEY[\s\S]*STRIPE_WEBHOOK_SECRET/,
+    );
     expect(() => parseConfig({ ...keys, STRIPE_SECRET_KEY: 'pk_test_wrong' })).toThrow(/STRIPE_SECRET_KEY/);
   });
   it('only the Stripe adapter imports the Stripe SDK (loaded only when keyed)', async () => {
@@ -92,7 +119,8 @@ describe('payment configuration', () => {
       const text = await readFile(path.join('src', file), 'utf8');
       if (/from ['"](stripe|@stripe\/stripe-js)['"]|import\(['"](stripe|@stripe\/stripe-js)['"]\)/.test(text)) importers.push(file);
       // Everyone else reaches the adapter through a dynamic import() (type-only imports are erased).
-      if (/^import (?!type ).*from ['"][^'"]*stripe\.server\.ts['"]/m.test(text)) importers.push(`${file} imports stripe.server.ts statically`);
+      if (/^import (?!type ).*from ['"][^'"]*stripe\.server\.ts['"]/m.test(text))
+        importers.push(`${file} imports stripe.server.ts statically`);
     }
     expect(importers).toEqual([path.join('lib', 'server', 'stripe.server.ts')]);
   });

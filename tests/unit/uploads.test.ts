@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mediaRoot, resolveMediaPath, saveImage } from '../../src/lib/server/media.server.ts';
+import { mediaRoot, resolveMediaPath, saveImage } from '#server/media.server.ts';
 import {
   MAX_EXTRA_IMAGES,
   MAX_IMAGE_BYTES,
@@ -28,7 +28,7 @@ import {
   sniffFileType,
   uploadedFile,
   webmDurationSeconds,
-} from '../../src/lib/server/uploads.server.ts';
+} from '#server/uploads.server.ts';
 
 const run = promisify(execFile);
 
@@ -175,7 +175,13 @@ describe('sniffFileType', () => {
 
 describe('checkImage', () => {
   it('accepts real PNG, JPEG, WebP, GIF and AVIF whatever the name and MIME type say', async () => {
-    for (const [bytes, type] of [[png, 'png'], [jpeg, 'jpeg'], [webp, 'webp'], [gif, 'gif'], [avif, 'avif']] as const) {
+    for (const [bytes, type] of [
+      [png, 'png'],
+      [jpeg, 'jpeg'],
+      [webp, 'webp'],
+      [gif, 'gif'],
+      [avif, 'avif'],
+    ] as const) {
       const result = await checkImage('product_photo', file(bytes, 'photo.bin', 'application/octet-stream'));
       expect(result).toMatchObject({ ok: true, type });
       if (result.ok) expect(result.bytes.equals(bytes)).toBe(true);
@@ -193,7 +199,10 @@ describe('checkImage', () => {
   it('refuses an HTML or text file named .jpg', async () => {
     for (const bytes of [HTML, Buffer.from('hello')]) {
       const result = await checkImage('product_photo', file(bytes, 'photo.jpg', 'image/jpeg'));
-      expect(result).toMatchObject({ ok: false, problem: { status: 400, message: 'The product photo must be a JPEG, PNG, WebP, GIF, AVIF or HEIC image.' } });
+      expect(result).toMatchObject({
+        ok: false,
+        problem: { status: 400, message: 'The product photo must be a JPEG, PNG, WebP, GIF, AVIF or HEIC image.' },
+      });
     }
   });
 
@@ -227,7 +236,9 @@ describe('checkImage', () => {
 
   it('refuses an image over the pixel limit without decoding it', async () => {
     // A PNG header claiming 10000 × 5000: 50 million pixels.
-    const header = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } }).png().toBuffer();
+    const header = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     const wide = Buffer.from(header);
     wide.writeUInt32BE(10_000, 16);
     wide.writeUInt32BE(5_000, 20);
@@ -257,7 +268,9 @@ describe('decoding cost', () => {
       if (!checked.ok) return;
       const stored = await saveImage(checked.decoded, { dataDir: tmp, effort: 0 });
       const cpu = process.cpuUsage(started);
-      console.log(`[uploads] 6000x6000 PNG (${bytes.length} bytes) checked and stored in ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s of CPU`);
+      console.log(
+        `[uploads] 6000x6000 PNG (${bytes.length} bytes) checked and stored in ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s of CPU`,
+      );
       expect(stored).toMatchObject({ width: 1280, height: 1280, thumbWidth: 360 });
       const inputOf = (c: unknown) => (c as { options: { input: { buffer?: Uint8Array } } }).options.input.buffer;
       const ofUpload = decodes.mock.contexts.filter((c) => {
@@ -275,10 +288,17 @@ describe('decoding cost', () => {
     const bytes = await bigPng();
     const decodes = vi.spyOn(sharp.prototype, 'toBuffer');
     try {
-      const five = Array.from({ length: 5 }, (_, i) => ({ field: i < 1 ? 'product_photo' : 'uploaded_images', file: file(bytes, `${i}.png`, 'image/png') }));
+      const five = Array.from({ length: 5 }, (_, i) => ({
+        field: i < 1 ? 'product_photo' : 'uploaded_images',
+        file: file(bytes, `${i}.png`, 'image/png'),
+      }));
       expect(await checkImages(five)).toEqual({
         ok: false,
-        problem: { status: 413, field: 'product_photo', message: 'The images are too large in all (150 megapixels at most). Please send smaller photos.' },
+        problem: {
+          status: 413,
+          field: 'product_photo',
+          message: 'The images are too large in all (150 megapixels at most). Please send smaller photos.',
+        },
       });
       expect(decodes).not.toHaveBeenCalled();
       const four = await checkImages(five.slice(0, 4));

@@ -6,15 +6,15 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
-import { orderItems, orders, paymentUpdates, refunds, subscriptions, users, walletEntries } from '../../db/schema.ts';
-import { formatBirr } from '../shop.ts';
-import { parseId } from '../input-guards.ts';
+import type { Database } from '#db/client.ts';
+import { orderItems, orders, paymentUpdates, refunds, subscriptions, users, walletEntries } from '#db/schema.ts';
+import { formatBirr } from '#lib/shop.ts';
+import { parseId } from '#lib/input-guards.ts';
 import type { SessionUser } from './auth.server.ts';
-import { jsonError, jsonOk } from './api.server.ts';
+import { jsonError, jsonOk } from './http.server.ts';
 import { toPage, type Page, type PageRequest } from './listings.server.ts';
-import { describeIssues, type ParseResult } from '../listing-query.ts';
-import type { Outcome } from './shop.server.ts';
+import { describeIssues, type ParseResult } from '#lib/listing-query.ts';
+import type { Result } from '#lib/result.ts';
 
 /** Most rows an admin list shows (oldest first). */
 export const ACCOUNT_LIST_LIMIT = 100;
@@ -26,8 +26,18 @@ export const MAX_ACCOUNT_PAGE_SIZE = 100;
 export const MAX_ACCOUNT_PAGE = 10_000;
 
 const accountPagingSchema = z.object({
-  page: z.coerce.number({ message: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be 1 or more').max(MAX_ACCOUNT_PAGE, `page must be at most ${MAX_ACCOUNT_PAGE}`).default(1),
-  limit: z.coerce.number({ message: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be 1 or more').max(MAX_ACCOUNT_PAGE_SIZE, `limit must be at most ${MAX_ACCOUNT_PAGE_SIZE}`).default(ACCOUNT_PAGE_SIZE),
+  page: z.coerce
+    .number({ message: 'page must be a number' })
+    .int('page must be a whole number')
+    .min(1, 'page must be 1 or more')
+    .max(MAX_ACCOUNT_PAGE, `page must be at most ${MAX_ACCOUNT_PAGE}`)
+    .default(1),
+  limit: z.coerce
+    .number({ message: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be 1 or more')
+    .max(MAX_ACCOUNT_PAGE_SIZE, `limit must be at most ${MAX_ACCOUNT_PAGE_SIZE}`)
+    .default(ACCOUNT_PAGE_SIZE),
 });
 
 /** `?page=&limit=` of an account JSON endpoint; bad values are reported by name (400). */
@@ -133,7 +143,18 @@ const orderColumns = {
   refundStatus: refunds.status,
 };
 
-function toView(row: { id: number; status: OrderStatus; totalBirr: number; createdAt: Date; deliveredAt: Date | null; refundId: number | null; refundStatus: RefundStatus | null }, items: OrderView['items']): OrderView {
+function toView(
+  row: {
+    id: number;
+    status: OrderStatus;
+    totalBirr: number;
+    createdAt: Date;
+    deliveredAt: Date | null;
+    refundId: number | null;
+    refundStatus: RefundStatus | null;
+  },
+  items: OrderView['items'],
+): OrderView {
   return {
     id: row.id,
     productName: items.map((i) => i.name).join(', '),
@@ -158,7 +179,10 @@ export async function listOrders(db: Database, userId: string, status: OrderStat
     .limit(limit)
     .offset(offset);
   const page = toPage(rows, paging);
-  const items = await itemsOf(db, page.items.map((r) => r.id));
+  const items = await itemsOf(
+    db,
+    page.items.map((r) => r.id),
+  );
   return { ...page, items: page.items.map((r) => toView(r, items.get(r.id) ?? [])) };
 }
 
@@ -170,14 +194,23 @@ export interface WalletEntry {
 }
 
 /** The wallet: its balance is the sum of the whole ledger, in whole Birr; the entries are one page of it. */
-export async function walletOf(db: Database, userId: string, paging: PageRequest): Promise<{ balance: number; entries: Page<WalletEntry> }> {
+export async function walletOf(
+  db: Database,
+  userId: string,
+  paging: PageRequest,
+): Promise<{ balance: number; entries: Page<WalletEntry> }> {
   const { limit, offset } = pageWindow(paging);
   const [sum] = await db
     .select({ balance: sql<string | number | null>`coalesce(sum(${walletEntries.amountBirr}), 0)` })
     .from(walletEntries)
     .where(eq(walletEntries.userId, userId));
   const entries = await db
-    .select({ id: walletEntries.id, amountBirr: walletEntries.amountBirr, reason: walletEntries.reason, createdAt: walletEntries.createdAt })
+    .select({
+      id: walletEntries.id,
+      amountBirr: walletEntries.amountBirr,
+      reason: walletEntries.reason,
+      createdAt: walletEntries.createdAt,
+    })
     .from(walletEntries)
     .where(eq(walletEntries.userId, userId))
     .orderBy(desc(walletEntries.createdAt), desc(walletEntries.id))
@@ -198,7 +231,13 @@ export interface SubscriptionView {
 export async function listSubscriptions(db: Database, userId: string, paging: PageRequest): Promise<Page<SubscriptionView>> {
   const { limit, offset } = pageWindow(paging);
   const rows = await db
-    .select({ id: subscriptions.id, name: subscriptions.name, status: subscriptions.status, createdAt: subscriptions.createdAt, cancelledAt: subscriptions.cancelledAt })
+    .select({
+      id: subscriptions.id,
+      name: subscriptions.name,
+      status: subscriptions.status,
+      createdAt: subscriptions.createdAt,
+      cancelledAt: subscriptions.cancelledAt,
+    })
     .from(subscriptions)
     .where(eq(subscriptions.userId, userId))
     .orderBy(sql`${subscriptions.status} = 'active' desc`, desc(subscriptions.createdAt), desc(subscriptions.id))
@@ -208,14 +247,23 @@ export async function listSubscriptions(db: Database, userId: string, paging: Pa
 }
 
 /** Cancels one of the user's own subscriptions; cancelling it again changes nothing. */
-export async function cancelSubscription(db: Database, user: SessionUser, id: number, now = new Date()): Promise<Outcome<SubscriptionView>> {
+export async function cancelSubscription(db: Database, user: SessionUser, id: number, now = new Date()): Promise<Result<SubscriptionView>> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1);
   if (!row || row.userId !== user.id) return { ok: false, status: 404, error: 'Subscription not found.' };
   if (row.status === 'active') {
-    await db.update(subscriptions).set({ status: 'cancelled', cancelledAt: now }).where(and(eq(subscriptions.id, id), eq(subscriptions.status, 'active')));
+    await db
+      .update(subscriptions)
+      .set({ status: 'cancelled', cancelledAt: now })
+      .where(and(eq(subscriptions.id, id), eq(subscriptions.status, 'active')));
   }
   const [after] = await db
-    .select({ id: subscriptions.id, name: subscriptions.name, status: subscriptions.status, createdAt: subscriptions.createdAt, cancelledAt: subscriptions.cancelledAt })
+    .select({
+      id: subscriptions.id,
+      name: subscriptions.name,
+      status: subscriptions.status,
+      createdAt: subscriptions.createdAt,
+      cancelledAt: subscriptions.cancelledAt,
+    })
     .from(subscriptions)
     .where(eq(subscriptions.id, id));
   return { ok: true, value: after! };
@@ -254,13 +302,19 @@ export async function listRefunds(db: Database, userId: string, paging: PageRequ
 }
 
 /** 'Request refund' on one of the user's own orders: one request per order (409 after that). */
-export async function requestRefund(db: Database, user: SessionUser, orderId: number, now = new Date()): Promise<Outcome<RefundView>> {
+export async function requestRefund(db: Database, user: SessionUser, orderId: number, now = new Date()): Promise<Result<RefundView>> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order || order.userId !== user.id) return { ok: false, status: 404, error: 'Order not found.' };
   const items = (await itemsOf(db, [order.id])).get(order.id) ?? [];
   const [created] = await db
     .insert(refunds)
-    .values({ userId: user.id, orderId: order.id, productName: items.map((i) => i.name).join(', ') || `Order #${order.id}`, amountBirr: order.totalBirr, createdAt: now })
+    .values({
+      userId: user.id,
+      orderId: order.id,
+      productName: items.map((i) => i.name).join(', ') || `Order #${order.id}`,
+      amountBirr: order.totalBirr,
+      createdAt: now,
+    })
     .onConflictDoNothing({ target: refunds.orderId })
     .returning(refundColumns);
   if (!created) return { ok: false, status: 409, error: `A refund was already requested for order #${order.id}.` };
@@ -272,7 +326,12 @@ export async function requestRefund(db: Database, user: SessionUser, orderId: nu
 // ---------------------------------------------------------------------------
 
 /** Every customer's orders in one state, oldest pending first (the delivery queue). */
-export async function adminListOrders(db: Database, admin: SessionUser, status: OrderStatus, limit = ACCOUNT_LIST_LIMIT): Promise<Outcome<AdminOrderView[]>> {
+export async function adminListOrders(
+  db: Database,
+  admin: SessionUser,
+  status: OrderStatus,
+  limit = ACCOUNT_LIST_LIMIT,
+): Promise<Result<AdminOrderView[]>> {
   if (!admin.isAdmin) return ADMINS_ONLY;
   const rows = await db
     .select({ ...orderColumns, customerEmail: users.email, customerName: users.name })
@@ -282,12 +341,23 @@ export async function adminListOrders(db: Database, admin: SessionUser, status: 
     .where(eq(orders.status, status))
     .orderBy(status === 'pending' ? orders.createdAt : desc(orders.deliveredAt), orders.id)
     .limit(limit);
-  const items = await itemsOf(db, rows.map((r) => r.id));
-  return { ok: true, value: rows.map((r) => ({ ...toView(r, items.get(r.id) ?? []), customerEmail: r.customerEmail, customerName: r.customerName })) };
+  const items = await itemsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    ok: true,
+    value: rows.map((r) => ({ ...toView(r, items.get(r.id) ?? []), customerEmail: r.customerEmail, customerName: r.customerName })),
+  };
 }
 
 /** Marks a pending order delivered; a delivered order stays as it is. */
-export async function markDelivered(db: Database, admin: SessionUser, orderId: number, now = new Date()): Promise<Outcome<{ id: number; status: OrderStatus }>> {
+export async function markDelivered(
+  db: Database,
+  admin: SessionUser,
+  orderId: number,
+  now = new Date(),
+): Promise<Result<{ id: number; status: OrderStatus }>> {
   if (!admin.isAdmin) return ADMINS_ONLY;
   const [row] = await db
     .update(orders)
@@ -304,7 +374,7 @@ export interface AdminRefundView extends RefundView {
 }
 
 /** Refund requests waiting for a decision, oldest first. */
-export async function adminOpenRefunds(db: Database, admin: SessionUser, limit = ACCOUNT_LIST_LIMIT): Promise<Outcome<AdminRefundView[]>> {
+export async function adminOpenRefunds(db: Database, admin: SessionUser, limit = ACCOUNT_LIST_LIMIT): Promise<Result<AdminRefundView[]>> {
   if (!admin.isAdmin) return ADMINS_ONLY;
   const rows = await db
     .select({ ...refundColumns, customerEmail: users.email })
@@ -328,9 +398,9 @@ export async function decideRefund(
   refundId: number,
   verdict: 'approve' | 'decline',
   now = new Date(),
-): Promise<Outcome<RefundView & { changed: boolean }>> {
+): Promise<Result<RefundView & { changed: boolean }>> {
   if (!admin.isAdmin) return ADMINS_ONLY;
-  return db.transaction(async (tx): Promise<Outcome<RefundView & { changed: boolean }>> => {
+  return db.transaction(async (tx): Promise<Result<RefundView & { changed: boolean }>> => {
     const [decided] = await tx
       .update(refunds)
       .set({ status: verdict === 'approve' ? 'approved' : 'declined', decidedAt: now })
@@ -338,13 +408,21 @@ export async function decideRefund(
       .returning({ ...refundColumns, userId: refunds.userId });
     if (!decided) {
       const [existing] = await tx.select(refundColumns).from(refunds).where(eq(refunds.id, refundId));
-      return existing ? { ok: true, value: { ...existing, changed: false } } : { ok: false, status: 404, error: 'Refund request not found.' };
+      return existing
+        ? { ok: true, value: { ...existing, changed: false } }
+        : { ok: false, status: 404, error: 'Refund request not found.' };
     }
     const { userId, ...refund } = decided;
     if (verdict === 'approve') {
       await tx
         .insert(walletEntries)
-        .values({ userId, amountBirr: refund.amountBirr, reason: `Refund for order #${refund.orderId} (${refund.productName})`, refundId: refund.id, createdAt: now })
+        .values({
+          userId,
+          amountBirr: refund.amountBirr,
+          reason: `Refund for order #${refund.orderId} (${refund.productName})`,
+          refundId: refund.id,
+          createdAt: now,
+        })
         .onConflictDoNothing({ target: walletEntries.refundId });
     }
     await tx
@@ -373,7 +451,7 @@ export async function refundFromForm(db: Database, user: SessionUser, request: R
   if (form?.get('action') !== 'refund' || orderId === null) {
     return { notice: { kind: 'error', text: 'That request was not understood.' }, status: 400 };
   }
-  let result: Outcome<RefundView>;
+  let result: Result<RefundView>;
   try {
     result = await requestRefund(db, user, orderId);
   } catch (error) {
@@ -381,7 +459,10 @@ export async function refundFromForm(db: Database, user: SessionUser, request: R
     return { notice: { kind: 'error', text: 'Your refund request could not be sent. Please try again.' }, status: 503 };
   }
   if (!result.ok) return { notice: { kind: 'error', text: result.error }, status: result.status };
-  return { notice: { kind: 'success', text: `Refund requested for order #${orderId}. You can follow it on the Refunds page.` }, status: 200 };
+  return {
+    notice: { kind: 'success', text: `Refund requested for order #${orderId}. You can follow it on the Refunds page.` },
+    status: 200,
+  };
 }
 
 /**

@@ -1,17 +1,8 @@
-/** Helpers of the HTTP API: JSON errors in one shape, and listings in the spec's field names. */
-import type { StoredImage } from '../../db/schema.ts';
-import { listingPath } from '../listing-urls.ts';
+/** Listings in the HTTP API's field names (spec section 3). */
+import type { StoredImage } from '#db/schema.ts';
+import { listingPath } from '#lib/listing-urls.ts';
 import type { ListingCard, PublicListing } from './listings.server.ts';
 import { imageUrl } from './media.server.ts';
-
-/** `{ error, fields? }` with the right status; never a stack trace. */
-export function jsonError(status: number, error: string, fields?: Record<string, string[]>): Response {
-  return Response.json(fields ? { error, fields } : { error }, { status, headers: { 'Cache-Control': 'no-store' } });
-}
-
-export function jsonOk(body: unknown, init: { status?: number; cache?: string } = {}): Response {
-  return Response.json(body, { status: init.status ?? 200, headers: { 'Cache-Control': init.cache ?? 'no-store' } });
-}
 
 const url = (image: StoredImage | null) => (image ? imageUrl(image) : null);
 

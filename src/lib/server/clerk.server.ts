@@ -3,9 +3,9 @@
  * are set: nothing here is imported otherwise. Clerk's user becomes a row of ours (listings,
  * likes and orders reference it) behind the same SessionUser every handler uses.
  */
-import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
-import { IMAGE_URL_MAX, NAME_MAX } from '../account-fields.ts';
+import type { Database } from '#db/client.ts';
+import { users } from '#db/schema.ts';
+import { IMAGE_URL_MAX, NAME_MAX } from '#lib/account-fields.ts';
 import { isAdminEmail, type SessionUser } from './auth.server.ts';
 import { config } from './config.server.ts';
 
@@ -26,8 +26,7 @@ const capped = (name: string | null | undefined) => (name ? name.slice(0, NAME_M
 
 /** Maps Clerk's user to ours; null when the account has no email (we key owners by it). */
 export function clerkUserToSessionUser(u: ClerkUserLike): SessionUser | null {
-  const email =
-    u.emailAddresses.find((e) => e.id === u.primaryEmailAddressId)?.emailAddress ?? u.emailAddresses[0]?.emailAddress;
+  const email = u.emailAddresses.find((e) => e.id === u.primaryEmailAddressId)?.emailAddress ?? u.emailAddresses[0]?.emailAddress;
   if (!email) return null;
   const full = [u.firstName, u.lastName].filter(Boolean).join(' ');
   return {
@@ -57,7 +56,9 @@ export function clerkFrontendApi(publishableKey: string): string | null {
 export function clerkAccountPortalUrl(publishableKey: string, page: 'sign-in' | 'sign-up' | 'user', redirectUrl: string): string | null {
   const fapi = clerkFrontendApi(publishableKey);
   if (!fapi) return null;
-  const host = fapi.endsWith('.clerk.accounts.dev') ? fapi.replace('.clerk.accounts.dev', '.accounts.dev') : fapi.replace(/^clerk\./, 'accounts.');
+  const host = fapi.endsWith('.clerk.accounts.dev')
+    ? fapi.replace('.clerk.accounts.dev', '.accounts.dev')
+    : fapi.replace(/^clerk\./, 'accounts.');
   const url = new URL(`https://${host}/${page}`);
   url.searchParams.set('redirect_url', redirectUrl);
   return url.href;
@@ -76,7 +77,18 @@ export async function clerkSessionUser(db: Database, request: Request): Promise<
   if (!mapped) return null;
   await db
     .insert(users)
-    .values({ id: mapped.id, name: mapped.name, firstName: mapped.firstName, lastName: mapped.lastName, email: mapped.email, emailVerified: true, image: mapped.image })
-    .onConflictDoUpdate({ target: users.id, set: { name: mapped.name, firstName: mapped.firstName, lastName: mapped.lastName, email: mapped.email, image: mapped.image } });
+    .values({
+      id: mapped.id,
+      name: mapped.name,
+      firstName: mapped.firstName,
+      lastName: mapped.lastName,
+      email: mapped.email,
+      emailVerified: true,
+      image: mapped.image,
+    })
+    .onConflictDoUpdate({
+      target: users.id,
+      set: { name: mapped.name, firstName: mapped.firstName, lastName: mapped.lastName, email: mapped.email, image: mapped.image },
+    });
   return mapped;
 }

@@ -1,7 +1,7 @@
 /** Comments on one image of a listing, read per image in SQL, newest first. */
 import { and, desc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { comments, listingImages, listings } from '../../db/schema.ts';
+import type { Database } from '#db/client.ts';
+import { comments, listingImages, listings } from '#db/schema.ts';
 
 export const MAX_COMMENTS = 100;
 
@@ -59,7 +59,14 @@ export async function removeComment(db: Database, id: number): Promise<boolean> 
 /** The newest comments across the site, for moderation. */
 export async function latestComments(db: Database, limit = 50) {
   return db
-    .select({ id: comments.id, listingId: comments.listingId, imageId: comments.imageId, authorName: comments.authorName, comment: comments.comment, datePosted: comments.datePosted })
+    .select({
+      id: comments.id,
+      listingId: comments.listingId,
+      imageId: comments.imageId,
+      authorName: comments.authorName,
+      comment: comments.comment,
+      datePosted: comments.datePosted,
+    })
     .from(comments)
     .orderBy(desc(comments.datePosted), desc(comments.id))
     .limit(limit);

@@ -1,7 +1,7 @@
 /** Shared handling of community writes for the JSON API and plain form posts. */
 import type { APIContext } from 'astro';
-import { safePath } from '../safe-path.ts';
-import { jsonError } from './api.server.ts';
+import { safePath } from '#lib/safe-path.ts';
+import { jsonError } from './http.server.ts';
 import { allowWrite, clientAddressOf, SLOW_DOWN, type LimitName } from './rate-limit.server.ts';
 
 /** True when the request came from a plain HTML form (no script): answer with a redirect. */
@@ -21,7 +21,10 @@ export function backTo(context: Pick<APIContext, 'request' | 'url'>, flag: Recor
   }
   for (const key of ['request', 'like', 'comment']) target.searchParams.delete(key);
   for (const [k, v] of Object.entries(flag)) target.searchParams.set(k, v);
-  return new Response(null, { status: 303, headers: { Location: `${target.pathname}${target.search}${hash}`, 'Cache-Control': 'no-store' } });
+  return new Response(null, {
+    status: 303,
+    headers: { Location: `${target.pathname}${target.search}${hash}`, 'Cache-Control': 'no-store' },
+  });
 }
 
 /**

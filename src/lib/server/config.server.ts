@@ -11,54 +11,74 @@ const flag = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)));
 
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(1).max(65535).default(4321),
-  HOST: z.string().min(1).default('localhost'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  SEED_DEMO: flag(true),
-  SITE_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
-  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
-  ADMIN_EMAILS: z.string().default(''),
-  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  MAIL_FROM: z.string().default('Sefer <no-reply@sefer.local>'),
-  PUBLIC_CLERK_PUBLISHABLE_KEY: z.string().optional().or(z.literal('').transform(() => undefined)),
-  CLERK_SECRET_KEY: z.string().optional().or(z.literal('').transform(() => undefined)),
-  RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
-  TRUST_PROXY: flag(false),
-  STRIPE_SECRET_KEY: z
-    .string()
-    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  PUBLIC_STRIPE_PUBLISHABLE_KEY: z
-    .string()
-    .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  STRIPE_WEBHOOK_SECRET: z
-    .string()
-    .regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-}).superRefine((e, ctx) => {
-  // Stripe is all or nothing: half a configuration would silently fall back to the test checkout.
-  const stripe = { STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY, PUBLIC_STRIPE_PUBLISHABLE_KEY: e.PUBLIC_STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET };
-  const set = Object.values(stripe).filter(Boolean).length;
-  if (set === 0 || set === 3) return;
-  for (const [name, value] of Object.entries(stripe)) {
-    if (!value) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when any STRIPE_* key is set (Stripe needs all three)' });
-  }
-});
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+    HOST: z.string().min(1).default('localhost'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    SEED_DEMO: flag(true),
+    SITE_URL: z
+      .url()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+    ADMIN_EMAILS: z.string().default(''),
+    AUTH_SECRET: z
+      .string()
+      .min(32, 'must be at least 32 characters')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    MAIL_FROM: z.string().default('Sefer <no-reply@sefer.local>'),
+    PUBLIC_CLERK_PUBLISHABLE_KEY: z
+      .string()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    CLERK_SECRET_KEY: z
+      .string()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
+    TRUST_PROXY: flag(false),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    PUBLIC_STRIPE_PUBLISHABLE_KEY: z
+      .string()
+      .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+  })
+  .superRefine((e, ctx) => {
+    // Stripe is all or nothing: half a configuration would silently fall back to the test checkout.
+    const stripe = {
+      STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY,
+      PUBLIC_STRIPE_PUBLISHABLE_KEY: e.PUBLIC_STRIPE_PUBLISHABLE_KEY,
+      STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET,
+    };
+    const set = Object.values(stripe).filter(Boolean).length;
+    if (set === 0 || set === 3) return;
+    for (const [name, value] of Object.entries(stripe)) {
+      if (!value)
+        ctx.addIssue({ code: 'custom', path: [name], message: 'is required when any STRIPE_* key is set (Stripe needs all three)' });
+    }
+  });
 
 export interface AppConfig {
   port: number;

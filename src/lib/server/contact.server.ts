@@ -2,15 +2,13 @@
  * Contact messages: what the contact form sent is stored so a person can read and answer it.
  * Nothing is emailed or sent anywhere else.
  */
-import type { Database } from '../../db/client.ts';
-import { contactMessages } from '../../db/schema.ts';
-import { contactSchema, validateContact, type ContactErrors, type ContactMessage } from '../contact.ts';
+import type { Database } from '#db/client.ts';
+import { contactMessages } from '#db/schema.ts';
+import { contactSchema, validateContact, type ContactErrors, type ContactMessage } from '#lib/contact.ts';
 import { allowWrite } from './rate-limit.server.ts';
 
 export type ContactOutcome =
-  | { ok: true; id: number }
-  | { ok: false; status: 422; errors: ContactErrors }
-  | { ok: false; status: 429; retryAfter: number };
+  { ok: true; id: number } | { ok: false; status: 422; errors: ContactErrors } | { ok: false; status: 429; retryAfter: number };
 
 /**
  * The contact form's send: checked with the form's schema, then counted against the contact rate

@@ -3,7 +3,7 @@
  * seeded once, before the server reports ready.
  */
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Database, type DatabaseHandle } from '../../db/client.ts';
+import { openDatabase, type Database, type DatabaseHandle } from '#db/client.ts';
 import { requestClock } from './clock.server.ts';
 import { config } from './config.server.ts';
 import { countListings, isSeeded, seedDemoCatalogue } from './seed.server.ts';
@@ -85,7 +85,14 @@ export function readyDatabase(): Database | undefined {
 
 /** Driver errors that mean the database server cannot be reached right now (not a bad query). */
 const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
   '57P01', // admin_shutdown: the server is stopping
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now: starting up or shutting down

@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/pr
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import type { StoredImage, StoredVideo } from '../../db/schema.ts';
+import type { StoredImage, StoredVideo } from '#db/schema.ts';
 import { mediaRoot, saveImage } from './media.server.ts';
 
 const run = promisify(execFile);
@@ -18,7 +18,12 @@ const escapeXml = (s: string) =>
 
 function initials(name: string): string {
   const words = name.split(/\s+/).filter((w) => /^[A-Za-z]/.test(w));
-  return (words.slice(0, 2).map((w) => w[0]!.toUpperCase()).join('') || name.slice(0, 2)).toUpperCase();
+  return (
+    words
+      .slice(0, 2)
+      .map((w) => w[0]!.toUpperCase())
+      .join('') || name.slice(0, 2)
+  ).toUpperCase();
 }
 
 /** A square company logo: initials on a coloured badge. */
@@ -125,12 +130,35 @@ export async function renderDemoVideo(
     const encoded = path.join(tmp, 'clip.mp4');
     await writeFile(frame, await sharp(Buffer.from(posterSvg)).resize(640, 480).png().toBuffer());
     await mkdir(path.dirname(out), { recursive: true });
-    await run(ffmpeg, [
-      '-y', '-loglevel', 'error', '-loop', '1', '-i', frame, '-t', String(seconds),
-      '-vf', `zoompan=z='min(zoom+0.0015,1.2)':d=${seconds * 25}:s=640x480:fps=25`,
-      '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '30', '-pix_fmt', 'yuv420p',
-      '-movflags', '+faststart', '-an', encoded,
-    ], { signal });
+    await run(
+      ffmpeg,
+      [
+        '-y',
+        '-loglevel',
+        'error',
+        '-loop',
+        '1',
+        '-i',
+        frame,
+        '-t',
+        String(seconds),
+        '-vf',
+        `zoompan=z='min(zoom+0.0015,1.2)':d=${seconds * 25}:s=640x480:fps=25`,
+        '-c:v',
+        'libx264',
+        '-preset',
+        'veryfast',
+        '-crf',
+        '30',
+        '-pix_fmt',
+        'yuv420p',
+        '-movflags',
+        '+faststart',
+        '-an',
+        encoded,
+      ],
+      { signal },
+    );
     // Only a finished clip takes the media name: a later start reuses whatever has that name.
     await rename(encoded, out);
     return { key, ext: 'mp4', durationSeconds: seconds, poster };

@@ -3,32 +3,38 @@
  * shared zod schema for the text, the upload checks for the files, then the media is stored.
  * Answers the spec's messages per field; files are stored only when everything is valid.
  */
-import { formDataToFields, listingEditSchema, validateListing } from '../listing-form.ts';
-import type { StoredImage } from '../../db/schema.ts';
-import { listingPath } from '../listing-urls.ts';
+import { formDataToFields, listingEditSchema, validateListing } from '#lib/listing-form.ts';
+import type { StoredImage } from '#db/schema.ts';
+import { listingPath } from '#lib/listing-urls.ts';
+import { fail, type Failure, type Result } from '#lib/result.ts';
 import { config } from './config.server.ts';
 import type { ListingDraft } from './listings.server.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '#db/client.ts';
 import type { SessionUser } from './auth.server.ts';
 import { deleteMedia, imageUrl, isUploadedMedia, saveImage } from './media.server.ts';
 import { editListing, type ListingEdit, type OwnListing } from './seller-listings.server.ts';
 import { checkImages, checkVideo, makeVideoPoster, MAX_EXTRA_IMAGES, saveVideo, uploadedFile } from './uploads.server.ts';
 
-export type InputResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 413; error: string; errors: Record<string, string> };
-
-function rejected(status: 400 | 413, errors: Record<string, string>, first?: string): InputResult<never> {
+function rejected(status: 400 | 413, errors: Record<string, string>, first?: string): Failure {
   const message = first ?? Object.values(errors)[0] ?? 'Invalid listing.';
-  return { ok: false, status, error: message, errors };
+  return fail(status, message, Object.fromEntries(Object.entries(errors).map(([field, text]) => [field, [text]])));
 }
 
 /** A new listing from `POST /api/products/`; the owner is added by the caller from the session. */
-export async function readListingSubmission(form: FormData): Promise<InputResult<Omit<ListingDraft, 'ownerId'>>> {
+export async function readListingSubmission(form: FormData): Promise<Result<Omit<ListingDraft, 'ownerId'>>> {
   const logoFile = uploadedFile(form.get('profile_photo'));
   const photoFile = uploadedFile(form.get('product_photo'));
   const videoFile = uploadedFile(form.get('product_video'));
-  const extraFiles = form.getAll('uploaded_images').map(uploadedFile).filter((f): f is File => f !== null);
+  const extraFiles = form
+    .getAll('uploaded_images')
+    .map(uploadedFile)
+    .filter((f): f is File => f !== null);
 
-  const fields = validateListing(formDataToFields(form), { logo: Boolean(logoFile), photo: Boolean(photoFile), extraImages: extraFiles.length });
+  const fields = validateListing(formDataToFields(form), {
+    logo: Boolean(logoFile),
+    photo: Boolean(photoFile),
+    extraImages: extraFiles.length,
+  });
   if (!fields.ok) return rejected(400, fields.errors, fields.first);
 
   const [images, video] = await Promise.all([
@@ -64,7 +70,10 @@ export async function readListingSubmission(form: FormData): Promise<InputResult
     if (video?.ok) {
       const poster = await makeVideoPoster(video.bytes, video.ext, dataDir);
       if (poster) keep(poster);
-      storedVideo = keep(await saveVideo(video.bytes, video.ext, { dataDir, durationSeconds: video.durationSeconds, poster }), video.ext === 'mov' ? 'mp4' : video.ext);
+      storedVideo = keep(
+        await saveVideo(video.bytes, video.ext, { dataDir, durationSeconds: video.durationSeconds, poster }),
+        video.ext === 'mov' ? 'mp4' : video.ext,
+      );
     }
   } catch (error) {
     await deleteMedia(dataDir, written);
@@ -81,7 +90,7 @@ export async function readListingSubmission(form: FormData): Promise<InputResult
  * An edit from My Posts or `PATCH /api/delete/products/{id}/`: text fields, optional new photos.
  * New photos are stored only when everything is valid.
  */
-export async function readListingEdit(form: FormData): Promise<InputResult<ListingEdit>> {
+export async function readListingEdit(form: FormData): Promise<Result<ListingEdit>> {
   const parsed = listingEditSchema.safeParse(formDataToFields(form));
   const errors: Record<string, string> = {};
   if (!parsed.success) {
@@ -118,14 +127,12 @@ export async function readListingEdit(form: FormData): Promise<InputResult<Listi
   return { ok: true, value: edit };
 }
 
-export type EditResult = { ok: true; value: OwnListing } | { ok: false; status: 400 | 403 | 404 | 409 | 413; error: string; errors: Record<string, string> };
-
 /**
  * Applies an edit from a multipart form, after the caller checked with {@link canEditListing}
  * (before reading the body) that the listing exists and is the user's. The photos it replaces are
  * removed once the edit is saved; new ones are removed when it is not.
  */
-export async function applyListingEdit(db: Database, user: SessionUser, id: number, form: FormData): Promise<EditResult> {
+export async function applyListingEdit(db: Database, user: SessionUser, id: number, form: FormData): Promise<Result<OwnListing>> {
   const input = await readListingEdit(form);
   if (!input.ok) return input;
   const added = [input.value.logo, input.value.photo].filter((m): m is StoredImage => m !== undefined).map((m) => ({ key: m.key }));
@@ -139,7 +146,7 @@ export async function applyListingEdit(db: Database, user: SessionUser, id: numb
   }
   if (!result.ok) {
     await deleteMedia(dataDir, added);
-    return { ...result, errors: {} };
+    return result;
   }
   const replaced = result.replaced.filter((m) => isUploadedMedia(m.key)).map((m) => ({ key: m.key }));
   await deleteMedia(dataDir, replaced).catch((error: unknown) => console.error('[listings] could not remove replaced photos:', error));
@@ -149,7 +156,9 @@ export async function applyListingEdit(db: Database, user: SessionUser, id: numb
 /** The media files a draft refers to, to remove them if its listing cannot be written. */
 export function mediaOfDraft(draft: Pick<ListingDraft, 'logo' | 'photo' | 'images' | 'video'>): { key: string; ext?: string }[] {
   return [
-    ...[draft.logo, draft.photo, ...draft.images, draft.video?.poster ?? null].filter((m): m is StoredImage => m !== null).map((m) => ({ key: m.key })),
+    ...[draft.logo, draft.photo, ...draft.images, draft.video?.poster ?? null]
+      .filter((m): m is StoredImage => m !== null)
+      .map((m) => ({ key: m.key })),
     ...(draft.video ? [{ key: draft.video.key, ext: draft.video.ext }] : []),
   ];
 }

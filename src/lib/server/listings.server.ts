@@ -3,10 +3,10 @@
  * Every public read is one indexed, paged query.
  */
 import { and, asc, between, desc, eq, gt, gte, inArray, isNotNull, lte, max, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { listingImages, listings, type ListingStatus, type StoredImage, type StoredVideo } from '../../db/schema.ts';
-import { boundingBox, likePattern, type ListKind } from '../listing-query.ts';
-import { discountEnd, discountStart, recentSince, windowBounds } from '../discount.ts';
+import type { Database } from '#db/client.ts';
+import { listingImages, listings, type ListingStatus, type StoredImage, type StoredVideo } from '#db/schema.ts';
+import { boundingBox, likePattern, type ListKind } from '#lib/listing-query.ts';
+import { discountEnd, discountStart, recentSince, windowBounds } from '#lib/discount.ts';
 
 /** What a listing is made of when it is written (ids, status and derived dates aside). */
 export interface ListingDraft {
@@ -60,9 +60,7 @@ export async function insertListing(
     .returning({ id: listings.id });
   if (!row) throw new Error('Listing insert returned no row');
   if (images.length > 0) {
-    await tx
-      .insert(listingImages)
-      .values(images.map((image, position) => ({ listingId: row.id, position, image })));
+    await tx.insert(listingImages).values(images.map((image, position) => ({ listingId: row.id, position, image })));
   }
   return row.id;
 }
@@ -220,11 +218,7 @@ async function publicPage<T>(
  * One page of verified listings for a list, category or search.
  * Reads `pageSize + 1` rows to know whether there is a next page, and nothing more.
  */
-export async function listPublicListings(
-  db: Database,
-  filter: PublicListingFilter,
-  paging: PageRequest,
-): Promise<Page<ListingCard>> {
+export async function listPublicListings(db: Database, filter: PublicListingFilter, paging: PageRequest): Promise<Page<ListingCard>> {
   const rows = await publicPage(db, filter, paging, (where, order) =>
     db
       .select(cardColumns)
@@ -347,8 +341,14 @@ export function toPage<T>(rows: T[], paging: PageRequest): Page<T> {
 }
 
 /** Each listing with its gallery (main photo first), one query for the whole page. */
-export async function withGalleries<T extends { id: number; photo: StoredImage }>(db: Database, items: T[]): Promise<(T & { images: ListingImage[] })[]> {
-  const extra = await imagesOfListings(db, items.map((r) => r.id));
+export async function withGalleries<T extends { id: number; photo: StoredImage }>(
+  db: Database,
+  items: T[],
+): Promise<(T & { images: ListingImage[] })[]> {
+  const extra = await imagesOfListings(
+    db,
+    items.map((r) => r.id),
+  );
   return items.map((r) => ({ ...r, images: [{ id: 'photo', image: r.photo }, ...(extra.get(r.id) ?? [])] }));
 }
 
@@ -375,11 +375,7 @@ export type NewProduct = ListingCard & { description: string; contactTick: strin
  * Recently delivered products (category 'new'), searchable by product or company name, with
  * all their images: two queries per page, whatever its size.
  */
-export async function getNewProducts(
-  db: Database,
-  filter: { search?: string; now: Date },
-  paging: PageRequest,
-): Promise<Page<NewProduct>> {
+export async function getNewProducts(db: Database, filter: { search?: string; now: Date }, paging: PageRequest): Promise<Page<NewProduct>> {
   const conditions: SQL[] = [isPublic, eq(listings.category, 'new')];
   if (filter.search) {
     conditions.push(sql`lower(${listings.productName} || ' ' || ${listings.companyName}) like ${likePattern(filter.search)}`);

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { StoredImage } from '../../db/schema.ts';
+import type { StoredImage } from '#db/schema.ts';
 
 /** Longest side of a stored image. */
 export const IMAGE_MAX_WIDTH = 1280;
@@ -104,11 +104,7 @@ export async function saveImage(input: Buffer | DecodedImage, options: SaveImage
   const base = sharp(decoded.data, { raw: decoded.info });
   const [fullOut, cardOut, thumbOut] = await Promise.all([
     base.clone().webp({ quality, effort }).toBuffer({ resolveWithObject: true }),
-    base
-      .clone()
-      .resize({ width: CARD_WIDTH, withoutEnlargement: true })
-      .webp({ quality, effort })
-      .toBuffer({ resolveWithObject: true }),
+    base.clone().resize({ width: CARD_WIDTH, withoutEnlargement: true }).webp({ quality, effort }).toBuffer({ resolveWithObject: true }),
     base
       .clone()
       .resize({ width: THUMB_WIDTH, withoutEnlargement: true })
@@ -133,9 +129,7 @@ export function isUploadedMedia(key: string): boolean {
 /** Removes stored media (an upload whose listing could not be written); missing files are fine. */
 export async function deleteMedia(dataDir: string, keys: { key: string; ext?: string }[]): Promise<void> {
   const root = mediaRoot(dataDir);
-  const files = keys.flatMap(({ key, ext }) =>
-    ext ? [`${key}.${ext}`] : [`${key}.webp`, `${key}-card.webp`, `${key}-thumb.webp`],
-  );
+  const files = keys.flatMap(({ key, ext }) => (ext ? [`${key}.${ext}`] : [`${key}.webp`, `${key}-card.webp`, `${key}-thumb.webp`]));
   await Promise.all(files.map((f) => rm(path.join(root, f), { force: true })));
 }
 
@@ -149,10 +143,7 @@ const CONTENT_TYPES: Record<string, string> = {
  * Resolves a `/media/...` request path to a file and its content type, or null when the path is
  * not a stored media file (never anything outside the media folder, never HTML or SVG).
  */
-export function resolveMediaPath(
-  dataDir: string,
-  requestPath: string,
-): { file: string; contentType: string } | null {
+export function resolveMediaPath(dataDir: string, requestPath: string): { file: string; contentType: string } | null {
   const match = /^(.+)\.(webp|mp4|webm)$/.exec(requestPath);
   if (!match) return null;
   const [, key, ext] = match;

@@ -3,8 +3,9 @@
  * default) and Stripe Checkout (when its keys are set) both start from `startCheckout` and end in
  * `fulfilCheckout`. Stripe's code is only imported when Stripe is configured.
  */
-import type { CheckoutLine } from '../../db/schema.ts';
-import type { Database } from '../../db/client.ts';
+import type { CheckoutLine } from '#db/schema.ts';
+import type { Result } from '#lib/result.ts';
+import type { Database } from '#db/client.ts';
 import type { SessionUser } from './auth.server.ts';
 import { config, type StripeConfig } from './config.server.ts';
 import { hit } from './rate-limit.server.ts';
@@ -17,7 +18,6 @@ import {
   setProviderSessionId,
   type CheckoutSession,
   type Fulfilment,
-  type Outcome,
 } from './shop.server.ts';
 
 export interface ProviderCheckout {
@@ -75,7 +75,7 @@ export async function startCheckout(
   body: unknown,
   provider: PaymentProvider,
   now = new Date(),
-): Promise<Outcome<{ id: string; url: string }>> {
+): Promise<Result<{ id: string; url: string }>> {
   if (!user) return { ok: false, status: 401, error: 'Sign in to check out.' };
   const priced = await priceCheckout(db, body);
   if (!priced.ok) return priced;
@@ -99,7 +99,11 @@ export async function startCheckout(
  * The success page's check: a checkout already complete is shown; an open Stripe checkout is
  * asked about (the webhook may be late) and fulfilled when Stripe says it is paid.
  */
-export async function confirmCheckout(db: Database, session: CheckoutSession, provider: PaymentProvider): Promise<Outcome<Fulfilment> | null> {
+export async function confirmCheckout(
+  db: Database,
+  session: CheckoutSession,
+  provider: PaymentProvider,
+): Promise<Result<Fulfilment> | null> {
   if (session.status === 'complete') return fulfilCheckout(db, session.id);
   if (session.status !== 'open' || session.provider !== provider.name || provider.name === 'test') return null;
   if (!(await provider.isPaid(session))) return null;

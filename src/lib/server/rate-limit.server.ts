@@ -6,8 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { rateLimits } from '../../db/schema.ts';
+import type { Database } from '#db/client.ts';
+import { rateLimits } from '#db/schema.ts';
 import { config } from './config.server.ts';
 
 export interface Limit {
@@ -113,7 +113,9 @@ export async function hitRolling(
   const older = await db
     .select({ start: rateLimits.windowStart, count: rateLimits.count })
     .from(rateLimits)
-    .where(and(eq(rateLimits.key, key), gte(rateLimits.windowStart, new Date(slice.getTime() - windowMs)), lt(rateLimits.windowStart, slice)))
+    .where(
+      and(eq(rateLimits.key, key), gte(rateLimits.windowStart, new Date(slice.getTime() - windowMs)), lt(rateLimits.windowStart, slice)),
+    )
     .orderBy(asc(rateLimits.windowStart));
   const rows = [...older, { start: slice, count: current?.count ?? 1 }];
   const total = rows.reduce((sum, r) => sum + r.count, 0);
@@ -172,7 +174,12 @@ export async function countAuthAttempt(
   const limits = AUTH_LIMITS[kind];
   const account = who.email?.trim() ? await hitRolling(db, `auth:${kind}:account:${accountKey(who.email)}`, limits.account, now) : null;
   const address = who.address
-    ? await hit(db, `auth:${kind}:ip:${who.address}`, { ...limits.address, max: Math.ceil(limits.address.max * config().rateLimitScale) }, now)
+    ? await hit(
+        db,
+        `auth:${kind}:ip:${who.address}`,
+        { ...limits.address, max: Math.ceil(limits.address.max * config().rateLimitScale) },
+        now,
+      )
     : null;
   const refused = [account, address].filter((r): r is NonNullable<typeof r> => r !== null && !r.allowed);
   if (refused.length > 0) {

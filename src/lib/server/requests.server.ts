@@ -1,7 +1,7 @@
 /** Buy/sell requests ('what do you want to buy/sell') and their likes. */
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { requestLikes, requests } from '../../db/schema.ts';
+import type { Database } from '#db/client.ts';
+import { requestLikes, requests } from '#db/schema.ts';
 
 /** Requests shown before 'Show more...'. */
 export const INITIAL_REQUESTS = 8;
@@ -47,7 +47,11 @@ export async function createRequest(db: Database, input: { name: string; message
 export async function toggleLike(db: Database, requestId: number, userId: string): Promise<{ liked: boolean; likes: number } | null> {
   const [exists] = await db.select({ id: requests.id }).from(requests).where(eq(requests.id, requestId)).limit(1);
   if (!exists) return null;
-  const inserted = await db.insert(requestLikes).values({ requestId, userId }).onConflictDoNothing().returning({ userId: requestLikes.userId });
+  const inserted = await db
+    .insert(requestLikes)
+    .values({ requestId, userId })
+    .onConflictDoNothing()
+    .returning({ userId: requestLikes.userId });
   let liked = inserted.length > 0;
   if (!liked) {
     const removed = await db
@@ -55,7 +59,8 @@ export async function toggleLike(db: Database, requestId: number, userId: string
       .where(and(eq(requestLikes.requestId, requestId), eq(requestLikes.userId, userId)))
       .returning({ userId: requestLikes.userId });
     // A concurrent press removed it first: this press likes it again.
-    if (removed.length === 0) liked = (await db.insert(requestLikes).values({ requestId, userId }).onConflictDoNothing().returning()).length > 0;
+    if (removed.length === 0)
+      liked = (await db.insert(requestLikes).values({ requestId, userId }).onConflictDoNothing().returning()).length > 0;
   }
   const likes = await db.$count(requestLikes, eq(requestLikes.requestId, requestId));
   return { liked, likes };

@@ -1,4 +1,4 @@
-import { safePath } from '../safe-path.ts';
+import { safePath } from '#lib/safe-path.ts';
 
 /**
  * Runs a read for a page; on failure logs it and returns null, so the page shows the list's

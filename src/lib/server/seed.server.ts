@@ -4,19 +4,10 @@
  * been seeded once is never seeded again.
  */
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import {
-  appMeta,
-  comments,
-  listings,
-  requests,
-  shopProducts,
-  users,
-  type StoredImage,
-  type StoredVideo,
-} from '../../db/schema.ts';
-import { CATEGORIES } from '../categories.ts';
-import { DAY_MS, DISCOUNT_VALUES, WAITING } from '../discount.ts';
+import type { Database } from '#db/client.ts';
+import { appMeta, comments, listings, requests, shopProducts, users, type StoredImage, type StoredVideo } from '#db/schema.ts';
+import { CATEGORIES } from '#lib/categories.ts';
+import { DAY_MS, DISCOUNT_VALUES, WAITING } from '#lib/discount.ts';
 import { logoSvg, productSvg, removeAbandonedWork, renderDemoVideo, renderSvgImage } from './demo-media.server.ts';
 import { insertListing, type ListingDraft } from './listings.server.ts';
 import {
@@ -68,7 +59,18 @@ function random(seed: number) {
 /** When a listing was posted and how its discount runs, chosen so each list window has content. */
 type Timing = 'daily' | 'soon' | 'long' | 'recent' | 'to_begin' | 'ongoing' | 'expired' | 'waiting';
 const TIMING_CYCLE: readonly Timing[] = [
-  'daily', 'soon', 'long', 'recent', 'soon', 'to_begin', 'daily', 'long', 'recent', 'ongoing', 'soon', 'expired',
+  'daily',
+  'soon',
+  'long',
+  'recent',
+  'soon',
+  'to_begin',
+  'daily',
+  'long',
+  'recent',
+  'ongoing',
+  'soon',
+  'expired',
 ];
 
 function schedule(timing: Timing, now: number, rng: ReturnType<typeof random>) {
@@ -106,11 +108,19 @@ function schedule(timing: Timing, now: number, rng: ReturnType<typeof random>) {
 }
 
 function telegramHandle(company: string): string {
-  return company.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+  return company
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
 }
 
 function slug(text: string): string {
-  return text.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40);
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 40);
 }
 
 /** Runs `jobs` with at most `limit` at a time (sharp and ffmpeg already use every core). */
@@ -207,7 +217,12 @@ function planCatalogue(now: number): PlannedListing[] {
     { name: 'Car Tyres Clearance', category: 'automotive', status: 'pending' as const },
     { name: 'Kids Birthday Magician', category: 'entertainments', status: 'pending' as const },
     { name: 'Miracle Weight-loss Tea', category: 'health', status: 'rejected' as const, reason: 'Health claims we cannot verify.' },
-    { name: 'Cheap Phones No Warranty', category: 'repair', status: 'rejected' as const, reason: 'The photo does not show the product offered.' },
+    {
+      name: 'Cheap Phones No Warranty',
+      category: 'repair',
+      status: 'rejected' as const,
+      reason: 'The photo does not show the product offered.',
+    },
   ];
   for (const [i, u] of unverified.entries()) {
     const b = DEMO_BUSINESSES[(i * 3) % DEMO_BUSINESSES.length]!;
@@ -280,8 +295,13 @@ export async function seedDemoCatalogue(db: Database, options: SeedOptions): Pro
   );
   const shopImages = await pool(
     4,
-    DEMO_SHOP_PRODUCTS.map((product, i) => () =>
-      renderSvgImage(productSvg(product.name, `${product.priceBirr.toLocaleString('en-US')} Birr`, (i * 29 + 200) % 360, i % 4), dataDir, `seed/shop-${product.slug}`),
+    DEMO_SHOP_PRODUCTS.map(
+      (product, i) => () =>
+        renderSvgImage(
+          productSvg(product.name, `${product.priceBirr.toLocaleString('en-US')} Birr`, (i * 29 + 200) % 360, i % 4),
+          dataDir,
+          `seed/shop-${product.slug}`,
+        ),
     ),
     signal,
   );

@@ -4,16 +4,26 @@
  * verification; an admin verifies or rejects it with a reason the seller is emailed.
  */
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { listingImages, listings, users, type ListingStatus, type StoredImage } from '../../db/schema.ts';
-import { likePattern } from '../listing-query.ts';
-import { listingPath } from '../listing-urls.ts';
+import type { Database } from '#db/client.ts';
+import { listingImages, listings, users, type ListingStatus, type StoredImage } from '#db/schema.ts';
+import { likePattern } from '#lib/listing-query.ts';
+import { listingPath } from '#lib/listing-urls.ts';
 import type { SessionUser } from './auth.server.ts';
+import type { Result } from '#lib/result.ts';
 import { config } from './config.server.ts';
 import { sendEmail } from './email.server.ts';
-import { cardColumns, insertListing, listingSchedule, type ListingCard, type ListingDraft, type ListingImage, type Page, type PageRequest, toPage, withGalleries } from './listings.server.ts';
-
-export type Outcome<T> = { ok: true; value: T } | { ok: false; status: 403 | 404 | 409; error: string };
+import {
+  cardColumns,
+  insertListing,
+  listingSchedule,
+  type ListingCard,
+  type ListingDraft,
+  type ListingImage,
+  type Page,
+  type PageRequest,
+  toPage,
+  withGalleries,
+} from './listings.server.ts';
 
 const NOT_FOUND = { ok: false, status: 404, error: 'Listing not found.' } as const;
 const NOT_YOURS = { ok: false, status: 403, error: 'You can only change your own listings.' } as const;
@@ -26,7 +36,12 @@ export type OwnListing = ListingCard & {
 };
 
 /** Submits a new listing for the signed-in user: it waits for verification. */
-export async function submitListing(db: Database, user: SessionUser, draft: Omit<ListingDraft, 'ownerId'>, now = new Date()): Promise<number> {
+export async function submitListing(
+  db: Database,
+  user: SessionUser,
+  draft: Omit<ListingDraft, 'ownerId'>,
+  now = new Date(),
+): Promise<number> {
   return db.transaction((tx) => insertListing(tx, { ...draft, ownerId: user.id }, { status: 'pending', datePosted: now }));
 }
 
@@ -74,7 +89,7 @@ export interface ListingEdit {
  * Whether `user` may edit listing `id` (it exists, and is theirs or they are an admin): checked
  * before an edit's body is read, so a refused edit costs no decoding and stores nothing.
  */
-export async function canEditListing(db: Database, user: SessionUser, id: number): Promise<Outcome<null>> {
+export async function canEditListing(db: Database, user: SessionUser, id: number): Promise<Result<null>> {
   const row = await ownerOf(db, id);
   if (!row) return NOT_FOUND;
   if (row.ownerId !== user.id && !user.isAdmin) return NOT_YOURS;
@@ -82,28 +97,45 @@ export async function canEditListing(db: Database, user: SessionUser, id: number
 }
 
 /** An applied edit, with the photos it replaced (their files are the caller's to remove). */
-export type EditOutcome = { ok: true; value: OwnListing; replaced: StoredImage[] } | Extract<Outcome<never>, { ok: false }>;
+export type EditOutcome = { ok: true; value: OwnListing; replaced: StoredImage[] } | Extract<Result<never>, { ok: false }>;
 
 /** Applies an edit by the owner or an admin; the listing goes back to verification. */
 export async function editListing(db: Database, user: SessionUser, id: number, edit: ListingEdit): Promise<EditOutcome> {
   const allowed = await canEditListing(db, user, id);
   if (!allowed.ok) return allowed;
-  const changes: Partial<typeof listings.$inferInsert> = { ...edit, status: 'pending', rejectionReason: null, reviewedAt: null, updatedAt: new Date() };
+  const changes: Partial<typeof listings.$inferInsert> = {
+    ...edit,
+    status: 'pending',
+    rejectionReason: null,
+    reviewedAt: null,
+    updatedAt: new Date(),
+  };
   if (edit.discount === 'waiting') {
     changes.discountDurationDays = null;
     changes.discountStartDays = null;
   }
   const replaced = await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ datePosted: listings.datePosted, start: listings.discountStartDays, duration: listings.discountDurationDays, logo: listings.logo, photo: listings.photo })
+      .select({
+        datePosted: listings.datePosted,
+        start: listings.discountStartDays,
+        duration: listings.discountDurationDays,
+        logo: listings.logo,
+        photo: listings.photo,
+      })
       .from(listings)
       .where(eq(listings.id, id))
       .for('update');
     if (!current) return null;
     const start = changes.discountStartDays !== undefined ? changes.discountStartDays : current.start;
     const duration = changes.discountDurationDays !== undefined ? changes.discountDurationDays : current.duration;
-    await tx.update(listings).set({ ...changes, ...listingSchedule(current.datePosted, start ?? null, duration ?? null) }).where(eq(listings.id, id));
-    return [edit.logo && current.logo, edit.photo && current.photo].filter((m): m is StoredImage => Boolean(m) && m!.key !== edit.logo?.key && m!.key !== edit.photo?.key);
+    await tx
+      .update(listings)
+      .set({ ...changes, ...listingSchedule(current.datePosted, start ?? null, duration ?? null) })
+      .where(eq(listings.id, id));
+    return [edit.logo && current.logo, edit.photo && current.photo].filter(
+      (m): m is StoredImage => Boolean(m) && m!.key !== edit.logo?.key && m!.key !== edit.photo?.key,
+    );
   });
   if (!replaced) return NOT_FOUND;
   const updated = await ownListing(db, id);
@@ -111,7 +143,7 @@ export async function editListing(db: Database, user: SessionUser, id: number, e
 }
 
 /** Deletes a listing of the owner (or any, for an admin); its images go with it. */
-export async function removeListing(db: Database, user: SessionUser, id: number): Promise<Outcome<{ id: number }>> {
+export async function removeListing(db: Database, user: SessionUser, id: number): Promise<Result<{ id: number }>> {
   const row = await ownerOf(db, id);
   if (!row) return NOT_FOUND;
   if (row.ownerId !== user.id && !user.isAdmin) return NOT_YOURS;
@@ -127,14 +159,24 @@ export async function ownListing(db: Database, id: number): Promise<OwnListing |
     .where(eq(listings.id, id))
     .limit(1);
   if (!row) return null;
-  const extra = await db.select({ id: listingImages.id, image: listingImages.image }).from(listingImages).where(eq(listingImages.listingId, id)).orderBy(asc(listingImages.position));
+  const extra = await db
+    .select({ id: listingImages.id, image: listingImages.image })
+    .from(listingImages)
+    .where(eq(listingImages.listingId, id))
+    .orderBy(asc(listingImages.position));
   return { ...row, images: [{ id: 'photo', image: row.photo }, ...extra.map((e) => ({ id: String(e.id), image: e.image }))] };
 }
 
 /** Listings waiting for verification, oldest first. */
 export async function verificationQueue(db: Database, paging: PageRequest): Promise<Page<OwnListing & { ownerEmail: string }>> {
   const rows = await db
-    .select({ ...cardColumns, description: listings.description, status: listings.status, rejectionReason: listings.rejectionReason, ownerEmail: users.email })
+    .select({
+      ...cardColumns,
+      description: listings.description,
+      status: listings.status,
+      rejectionReason: listings.rejectionReason,
+      ownerEmail: users.email,
+    })
     .from(listings)
     .innerJoin(users, eq(users.id, listings.ownerId))
     .where(eq(listings.status, 'pending'))
@@ -153,7 +195,7 @@ export async function reviewListing(
   admin: SessionUser,
   id: number,
   decision: { verdict: 'verify' } | { verdict: 'reject'; reason: string },
-): Promise<Outcome<{ id: number; status: ListingStatus }>> {
+): Promise<Result<{ id: number; status: ListingStatus }>> {
   if (!admin.isAdmin) return { ok: false, status: 403, error: 'Only admins can verify listings.' };
   const status: ListingStatus = decision.verdict === 'verify' ? 'verified' : 'rejected';
   const reason = decision.verdict === 'reject' ? decision.reason.trim().slice(0, MAX_REASON_LENGTH) : null;
@@ -171,8 +213,16 @@ export async function reviewListing(
     const url = new URL(status === 'verified' ? listingPath(row) : '/myposts', config().siteUrl).href;
     await sendEmail(
       status === 'verified'
-        ? { to: owner.email, subject: `Your listing "${row.productName}" is live on Sefer`, text: `Good news: "${row.productName}" was verified and is now public.\n\n${url}` }
-        : { to: owner.email, subject: `Your listing "${row.productName}" was not approved`, text: `"${row.productName}" was not approved.\n\nReason: ${reason}\n\nYou can edit it in My Posts and it will be checked again:\n${url}` },
+        ? {
+            to: owner.email,
+            subject: `Your listing "${row.productName}" is live on Sefer`,
+            text: `Good news: "${row.productName}" was verified and is now public.\n\n${url}`,
+          }
+        : {
+            to: owner.email,
+            subject: `Your listing "${row.productName}" was not approved`,
+            text: `"${row.productName}" was not approved.\n\nReason: ${reason}\n\nYou can edit it in My Posts and it will be checked again:\n${url}`,
+          },
     );
   }
   return { ok: true, value: { id, status } };

@@ -5,7 +5,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '#db/client.ts';
 import {
   checkoutSessions,
   orderItems,
@@ -15,14 +15,11 @@ import {
   subscriptions,
   type CheckoutLine,
   type StoredImage,
-} from '../../db/schema.ts';
-import { describeIssues, likePattern, MAX_QUERY_LENGTH } from '../listing-query.ts';
-import { checkoutRequestSchema } from '../checkout-request.ts';
-import { formatBirr } from '../shop.ts';
-
-export type Outcome<T> =
-  | { ok: true; value: T }
-  | { ok: false; status: 400 | 401 | 403 | 404 | 409 | 429 | 502 | 503; error: string; fields?: Record<string, string[]> };
+} from '#db/schema.ts';
+import { describeIssues, likePattern, MAX_QUERY_LENGTH } from '#lib/listing-query.ts';
+import { checkoutRequestSchema } from '#lib/checkout-request.ts';
+import { formatBirr } from '#lib/shop.ts';
+import type { Result } from '#lib/result.ts';
 
 export type ShopKind = 'product' | 'plan';
 
@@ -62,7 +59,7 @@ export async function listShopItems(db: Database, filter: { kind: ShopKind; q?: 
  * Reads a checkout request and prices it from the database: the client's names and prices are
  * ignored; unknown ids, duplicates and quantities other than 1 are refused (400).
  */
-export async function priceCheckout(db: Database, body: unknown): Promise<Outcome<{ lines: CheckoutLine[]; amountBirr: number }>> {
+export async function priceCheckout(db: Database, body: unknown): Promise<Result<{ lines: CheckoutLine[]; amountBirr: number }>> {
   const parsed = checkoutRequestSchema.safeParse(body);
   if (!parsed.success) {
     const { fields } = describeIssues(parsed.error);
@@ -76,7 +73,12 @@ export async function priceCheckout(db: Database, body: unknown): Promise<Outcom
   const byId = new Map(rows.map((r) => [r.id, r]));
   const unknown = ids.filter((id) => !byId.has(id));
   if (unknown.length > 0) {
-    return { ok: false, status: 400, error: 'Some items in your cart are no longer sold. Remove them and try again.', fields: { items: unknown.map((id) => `Unknown product ${id}.`) } };
+    return {
+      ok: false,
+      status: 400,
+      error: 'Some items in your cart are no longer sold. Remove them and try again.',
+      fields: { items: unknown.map((id) => `Unknown product ${id}.`) },
+    };
   }
   const lines = ids.map((id) => {
     const p = byId.get(id)!;
@@ -136,7 +138,7 @@ export function paidMessage(amountBirr: number, orderId: number | null, products
  * products become one order, its plans become subscriptions, and one payment update is recorded.
  * The unique keys on orders.checkout_session_id and payment_updates.event_key back this up.
  */
-export async function fulfilCheckout(db: Database, checkoutSessionId: string, now = new Date()): Promise<Outcome<Fulfilment>> {
+export async function fulfilCheckout(db: Database, checkoutSessionId: string, now = new Date()): Promise<Result<Fulfilment>> {
   return db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(checkoutSessions)
@@ -146,7 +148,8 @@ export async function fulfilCheckout(db: Database, checkoutSessionId: string, no
     if (!claimed) {
       const [existing] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, checkoutSessionId)).limit(1);
       if (!existing) return { ok: false, status: 404, error: 'Checkout not found.' } as const;
-      if (existing.status === 'expired') return { ok: false, status: 409, error: 'This checkout has expired. Please start again from the shop.' } as const;
+      if (existing.status === 'expired')
+        return { ok: false, status: 409, error: 'This checkout has expired. Please start again from the shop.' } as const;
       const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.checkoutSessionId, checkoutSessionId)).limit(1);
       return { ok: true, value: { checkoutSessionId, orderId: order?.id ?? null, fulfilled: false } } as const;
     }
@@ -168,12 +171,20 @@ export async function fulfilCheckout(db: Database, checkoutSessionId: string, no
       if (order) {
         orderId = order.id;
         await tx.insert(orderItems).values(
-          products.map((l) => ({ orderId: order.id, shopProductId: l.shopProductId, productName: l.name, priceBirr: l.priceBirr, quantity: l.quantity })),
+          products.map((l) => ({
+            orderId: order.id,
+            shopProductId: l.shopProductId,
+            productName: l.name,
+            priceBirr: l.priceBirr,
+            quantity: l.quantity,
+          })),
         );
       }
     }
     if (plans.length > 0) {
-      await tx.insert(subscriptions).values(plans.map((l) => ({ userId: claimed.userId, name: l.name, checkoutSessionId, createdAt: now })));
+      await tx
+        .insert(subscriptions)
+        .values(plans.map((l) => ({ userId: claimed.userId, name: l.name, checkoutSessionId, createdAt: now })));
     }
     await tx
       .insert(paymentUpdates)
@@ -225,5 +236,8 @@ export async function expireIfStale(db: Database, session: CheckoutSession, now 
 
 /** Marks an open checkout as given up (the provider could not start it). */
 export async function expireCheckoutSession(db: Database, id: string): Promise<void> {
-  await db.update(checkoutSessions).set({ status: 'expired' }).where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')));
+  await db
+    .update(checkoutSessions)
+    .set({ status: 'expired' })
+    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')));
 }

@@ -7,10 +7,11 @@
  * fulfilled by the `checkout.session.completed` webhook, or by the success page if that is late.
  */
 import Stripe from 'stripe';
-import type { Database } from '../../db/client.ts';
+import type { Result } from '#lib/result.ts';
+import type { Database } from '#db/client.ts';
 import type { StripeConfig } from './config.server.ts';
 import type { PaymentProvider, ProviderCheckout } from './payments.server.ts';
-import { fulfilCheckout, getCheckoutSession, type CheckoutSession, type Fulfilment, type Outcome } from './shop.server.ts';
+import { fulfilCheckout, getCheckoutSession, type CheckoutSession, type Fulfilment } from './shop.server.ts';
 
 export const STRIPE_CURRENCY = 'etb';
 /** Santim per Birr. */
@@ -52,7 +53,9 @@ export function createStripeProvider(config: StripeConfig, siteUrl: string, clie
   return {
     name: 'stripe',
     async start(checkout) {
-      const session = await client.checkout.sessions.create(stripeSessionParams(checkout, siteUrl), { idempotencyKey: `sefer-${checkout.id}` });
+      const session = await client.checkout.sessions.create(stripeSessionParams(checkout, siteUrl), {
+        idempotencyKey: `sefer-${checkout.id}`,
+      });
       if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
       return { providerSessionId: session.id, url: session.url };
     },
@@ -103,10 +106,12 @@ export async function handleStripeWebhook(
     return { status: 200, body: { received: true, ignored: 'unknown checkout session' } };
   }
   if (session.amount_total !== row.amountBirr * MINOR_UNITS || session.currency !== STRIPE_CURRENCY) {
-    console.error(`[stripe] ${row.id}: Stripe charged ${session.amount_total} ${session.currency}, expected ${row.amountBirr * MINOR_UNITS} ${STRIPE_CURRENCY}`);
+    console.error(
+      `[stripe] ${row.id}: Stripe charged ${session.amount_total} ${session.currency}, expected ${row.amountBirr * MINOR_UNITS} ${STRIPE_CURRENCY}`,
+    );
     return { status: 409, body: { received: false, error: 'The amount paid does not match the checkout.' } };
   }
-  const result: Outcome<Fulfilment> = await fulfilCheckout(db, row.id);
+  const result: Result<Fulfilment> = await fulfilCheckout(db, row.id);
   if (!result.ok) return { status: result.status === 404 ? 404 : 409, body: { received: false, error: result.error } };
   return { status: 200, body: { received: true, fulfilment: result.value } };
 }

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import type { StoredImage, StoredVideo } from '../../db/schema.ts';
+import type { StoredImage, StoredVideo } from '#db/schema.ts';
 import { decodeImage, MAX_DECODE_PIXELS, isValidMediaKey, mediaRoot, newMediaKey, saveImage, type DecodedImage } from './media.server.ts';
 
 const run = promisify(execFile);
@@ -90,8 +90,25 @@ const HEIF_GENERIC_BRANDS = new Set(['mif1', 'msf1']);
 const AUDIO_BRANDS = new Set(['M4A ', 'M4B ', 'M4P ']);
 // 3GPP brands are left out: phones that still write them use codecs browsers do not play.
 const MP4_BRANDS = new Set([
-  'isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'iso8', 'iso9', 'mp41', 'mp42', 'mp71', 'avc1',
-  'dash', 'M4V ', 'M4VH', 'M4VP', 'MSNV', 'XAVC', 'f4v ',
+  'isom',
+  'iso2',
+  'iso3',
+  'iso4',
+  'iso5',
+  'iso6',
+  'iso8',
+  'iso9',
+  'mp41',
+  'mp42',
+  'mp71',
+  'avc1',
+  'dash',
+  'M4V ',
+  'M4VH',
+  'M4VP',
+  'MSNV',
+  'XAVC',
+  'f4v ',
 ]);
 
 function ascii(bytes: Uint8Array, start: number, length: number): string {
@@ -135,11 +152,7 @@ function ftypType(bytes: Uint8Array): SniffedType | null {
 }
 
 /** Reads an EBML variable-length integer; `keepMarker` for element IDs, which keep their marker bit. */
-function readVint(
-  bytes: Uint8Array,
-  pos: number,
-  keepMarker: boolean,
-): { value: number; length: number; unknown: boolean } | null {
+function readVint(bytes: Uint8Array, pos: number, keepMarker: boolean): { value: number; length: number; unknown: boolean } | null {
   const first = bytes[pos];
   if (first === undefined || first === 0) return null;
   let length = 1;
@@ -155,10 +168,7 @@ function readVint(
   return { value, length, unknown: !keepMarker && allOnes };
 }
 
-function readElementHeader(
-  bytes: Uint8Array,
-  pos: number,
-): { id: number; dataStart: number; size: number | null } | null {
+function readElementHeader(bytes: Uint8Array, pos: number): { id: number; dataStart: number; size: number | null } | null {
   const id = readVint(bytes, pos, true);
   if (!id) return null;
   const size = readVint(bytes, pos + id.length, false);
@@ -211,9 +221,7 @@ function* boxes(view: DataView, start: number, end: number): Generator<Box> {
   let pos = start;
   while (pos + 8 <= end) {
     let size = view.getUint32(pos);
-    const type = String.fromCharCode(
-      view.getUint8(pos + 4), view.getUint8(pos + 5), view.getUint8(pos + 6), view.getUint8(pos + 7),
-    );
+    const type = String.fromCharCode(view.getUint8(pos + 4), view.getUint8(pos + 5), view.getUint8(pos + 6), view.getUint8(pos + 7));
     let header = 8;
     if (size === 1) {
       if (pos + 16 > end) return;
@@ -322,7 +330,16 @@ const BLOCK_ID = 0xa1;
 const BLOCK_DURATION_ID = 0x9b;
 // Elements that end a cluster written with an unknown size (live recordings, MediaRecorder).
 const SEGMENT_LEVEL_IDS = new Set([
-  CLUSTER_ID, INFO_ID, 0x114d9b74, 0x1654ae6b, 0x1c53bb6b, 0x1254c367, 0x1043a770, 0x1941a469, SEGMENT_ID, EBML_ID,
+  CLUSTER_ID,
+  INFO_ID,
+  0x114d9b74,
+  0x1654ae6b,
+  0x1c53bb6b,
+  0x1254c367,
+  0x1043a770,
+  0x1941a469,
+  SEGMENT_ID,
+  EBML_ID,
 ]);
 
 function readUint(bytes: Uint8Array, start: number, size: number): number {
@@ -335,7 +352,7 @@ function blockTimecode(bytes: Uint8Array, start: number, end: number): number | 
   const track = readVint(bytes, start, false);
   if (!track || start + track.length + 2 > end) return null;
   const at = start + track.length;
-  return ((bytes[at]! << 8) | bytes[at + 1]!) << 16 >> 16;
+  return (((bytes[at]! << 8) | bytes[at + 1]!) << 16) >> 16;
 }
 
 /**
@@ -380,7 +397,7 @@ export function webmDurationSeconds(bytes: Uint8Array): number | null {
       if (el.size === null) break;
       const end = Math.min(el.dataStart + el.size, bytes.length);
       if (!inCluster && el.id === INFO_ID) {
-        for (let p = el.dataStart; p < end; ) {
+        for (let p = el.dataStart; p < end;) {
           const c = readElementHeader(bytes, p);
           if (!c || c.size === null) break;
           if (c.id === TIMECODE_SCALE_ID && c.size >= 1 && c.size <= 8) timecodeScale = readUint(bytes, c.dataStart, c.size);
@@ -399,7 +416,7 @@ export function webmDurationSeconds(bytes: Uint8Array): number | null {
       } else if (inCluster && el.id === BLOCK_GROUP_ID) {
         let rel: number | null = null;
         let blockDuration = 0;
-        for (let p = el.dataStart; p < end; ) {
+        for (let p = el.dataStart; p < end;) {
           const c = readElementHeader(bytes, p);
           if (!c || c.size === null) break;
           if (c.id === BLOCK_ID) rel = blockTimecode(bytes, c.dataStart, Math.min(c.dataStart + c.size, end));
@@ -541,7 +558,11 @@ export async function checkImages(
     inspected.push(result);
   }
   if (inspected.reduce((sum, i) => sum + i.pixels, 0) > MAX_REQUEST_PIXELS) {
-    return reject(413, entries[0]?.field ?? 'product_photo', 'The images are too large in all (150 megapixels at most). Please send smaller photos.');
+    return reject(
+      413,
+      entries[0]?.field ?? 'product_photo',
+      'The images are too large in all (150 megapixels at most). Please send smaller photos.',
+    );
   }
   const images: CheckedImage[] = [];
   for (const [i, image] of inspected.entries()) {

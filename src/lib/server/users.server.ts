@@ -2,9 +2,9 @@
  * Who is asking: the one place that turns a request into a user, whichever account provider is
  * configured. Handlers never take identity from a request body.
  */
-import type { Database } from '../../db/client.ts';
+import type { Database } from '#db/client.ts';
 import { sessionUser, type SessionUser } from './auth.server.ts';
-import { safePath } from '../safe-path.ts';
+import { safePath } from '#lib/safe-path.ts';
 import { config } from './config.server.ts';
 
 /** The request's user; with Clerk, a Response when Clerk must first refresh its cookies. */

@@ -2,8 +2,8 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { APIRoute } from 'astro';
-import { config } from '../../lib/server/config.server.ts';
-import { resolveMediaPath } from '../../lib/server/media.server.ts';
+import { config } from '#server/config.server.ts';
+import { resolveMediaPath } from '#server/media.server.ts';
 
 /** Stored images and videos. Keys are random or versioned, so files never change: cache for a year. */
 export const GET: APIRoute = async ({ params, request }) => {

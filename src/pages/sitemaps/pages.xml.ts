@@ -1,10 +1,21 @@
 import type { APIRoute } from 'astro';
-import { CATEGORIES } from '../../lib/categories.ts';
-import { LIST_SCREENS } from '../../lib/list-screens.ts';
-import { config } from '../../lib/server/config.server.ts';
-import { urlSetResponse } from '../../lib/sitemap.ts';
+import { CATEGORIES } from '#lib/categories.ts';
+import { LIST_SCREENS } from '#lib/list-screens.ts';
+import { config } from '#server/config.server.ts';
+import { urlSetResponse } from '#lib/sitemap.ts';
 
-const STATIC_PATHS = ['/', '/services', '/new-products', '/recents', '/videos', '/nearby-shops', '/aboutus', '/contact-us', '/privacy', '/terms'];
+const STATIC_PATHS = [
+  '/',
+  '/services',
+  '/new-products',
+  '/recents',
+  '/videos',
+  '/nearby-shops',
+  '/aboutus',
+  '/contact-us',
+  '/privacy',
+  '/terms',
+];
 
 /** The site's own pages: home, list screens and every category page. */
 export const GET: APIRoute = () => {

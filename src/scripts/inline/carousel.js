@@ -12,10 +12,18 @@ document.querySelectorAll('[data-carousel]').forEach((root) => {
   };
   const mark = () => dots.forEach((d, i) => d.setAttribute('aria-current', i === index ? 'true' : 'false'));
   let timer;
-  track.addEventListener('scroll', () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => { index = Math.round(track.scrollLeft / track.clientWidth); mark(); root.dataset.index = String(index); }, 80);
-  }, { passive: true });
+  track.addEventListener(
+    'scroll',
+    () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        index = Math.round(track.scrollLeft / track.clientWidth);
+        mark();
+        root.dataset.index = String(index);
+      }, 80);
+    },
+    { passive: true },
+  );
   root.querySelectorAll('[data-controls]').forEach((el) => el.removeAttribute('hidden'));
   root.querySelector('[data-prev]')?.addEventListener('click', () => show(index - 1));
   root.querySelector('[data-next]')?.addEventListener('click', () => show(index + 1));
@@ -24,7 +32,9 @@ document.querySelectorAll('[data-carousel]').forEach((root) => {
   ['pointerleave', 'focusout'].forEach((e) => root.addEventListener(e, () => (paused = false)));
   const interval = Number(root.dataset.interval);
   if (interval > 0 && !matchMedia('(prefers-reduced-motion: reduce)').matches) {
-    setInterval(() => { if (!paused && !document.hidden) show(index + 1); }, interval);
+    setInterval(() => {
+      if (!paused && !document.hidden) show(index + 1);
+    }, interval);
   }
   mark();
 });

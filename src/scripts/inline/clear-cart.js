@@ -1,1 +1,3 @@
-try { localStorage.removeItem(document.currentScript.dataset.cartKey); } catch {}
+try {
+  localStorage.removeItem(document.currentScript.dataset.cartKey);
+} catch {}

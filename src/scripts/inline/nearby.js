@@ -1,7 +1,9 @@
 (() => {
   const button = document.querySelector('[data-locate]');
   const params = new URLSearchParams(location.search);
-  const go = (extra) => { location.search = new URLSearchParams(extra).toString(); };
+  const go = (extra) => {
+    location.search = new URLSearchParams(extra).toString();
+  };
   const locate = () => {
     if (!('geolocation' in navigator)) return go({ location: 'unsupported' });
     navigator.geolocation.getCurrentPosition(

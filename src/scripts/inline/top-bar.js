@@ -2,10 +2,14 @@
 (() => {
   const bar = document.querySelector('[data-top-bar]');
   let last = scrollY;
-  addEventListener('scroll', () => {
-    const y = scrollY;
-    if (y > last && y > 80) bar.setAttribute('data-hidden', '');
-    else bar.removeAttribute('data-hidden');
-    last = y;
-  }, { passive: true });
+  addEventListener(
+    'scroll',
+    () => {
+      const y = scrollY;
+      if (y > last && y > 80) bar.setAttribute('data-hidden', '');
+      else bar.removeAttribute('data-hidden');
+      last = y;
+    },
+    { passive: true },
+  );
 })();

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { accountFieldProblems } from '../../../lib/account-fields.ts';
-import { AUTH_ATTEMPT_PATHS, authHeaders, getAuth, secureCookies } from '../../../lib/server/auth.server.ts';
-import { jsonError } from '../../../lib/server/api.server.ts';
-import { config } from '../../../lib/server/config.server.ts';
-import { clientAddressOf, countAuthAttempt, tooManyAttemptsText, type AuthAttempt } from '../../../lib/server/rate-limit.server.ts';
+import { accountFieldProblems } from '#lib/account-fields.ts';
+import { AUTH_ATTEMPT_PATHS, authHeaders, getAuth, secureCookies } from '#server/auth.server.ts';
+import { jsonError } from '#server/http.server.ts';
+import { config } from '#server/config.server.ts';
+import { clientAddressOf, countAuthAttempt, tooManyAttemptsText, type AuthAttempt } from '#server/rate-limit.server.ts';
 
 /** Auth requests are small; anything bigger is refused while it streams. */
 const MAX_BODY_BYTES = 1_000_000;
@@ -53,7 +53,10 @@ function tooMany(retryAfter: number): Response {
 /** A right password for an account whose email is not confirmed yet (better-auth answers 403). */
 async function isUnverifiedSignIn(response: Response): Promise<boolean> {
   if (response.status !== 403) return false;
-  const body = (await response.clone().json().catch(() => null)) as { code?: string } | null;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: string } | null;
   return body?.code === 'EMAIL_NOT_VERIFIED';
 }
 

@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import { commentPayloadSchema, isCommentPayload, requestSchema } from '../../../lib/community.ts';
-import { describeIssues } from '../../../lib/listing-query.ts';
-import { jsonError, jsonOk } from '../../../lib/server/api.server.ts';
-import { addComment } from '../../../lib/server/comments.server.ts';
-import { backTo, isFormPost, limitOr429 } from '../../../lib/server/community.server.ts';
-import { createRequest, listRequests, MAX_REQUESTS } from '../../../lib/server/requests.server.ts';
-import { displayNameOf } from '../../../lib/server/users.server.ts';
+import { commentPayloadSchema, isCommentPayload, requestSchema } from '#lib/community.ts';
+import { describeIssues } from '#lib/listing-query.ts';
+import { jsonError, jsonOk } from '#server/http.server.ts';
+import { addComment } from '#server/comments.server.ts';
+import { backTo, isFormPost, limitOr429 } from '#server/community.server.ts';
+import { createRequest, listRequests, MAX_REQUESTS } from '#server/requests.server.ts';
+import { displayNameOf } from '#server/users.server.ts';
 
 /** `GET /api/cat`: the latest requests as `{name, message, created_at}` (oldest first, as the spec's client reverses them). */
 export const GET: APIRoute = async ({ locals }) => {
@@ -47,13 +47,20 @@ export const POST: APIRoute = async (context) => {
     try {
       const limited = await limitOr429(context, 'comment');
       if (limited) return limited;
-      const comment = await addComment(locals.db, { id: locals.user.id, name: displayNameOf(locals.user) }, {
-        listingId: parsed.data.product_id,
-        imageId: parsed.data.image_id,
-        comment: parsed.data.comment,
-      });
+      const comment = await addComment(
+        locals.db,
+        { id: locals.user.id, name: displayNameOf(locals.user) },
+        {
+          listingId: parsed.data.product_id,
+          imageId: parsed.data.image_id,
+          comment: parsed.data.comment,
+        },
+      );
       if (!comment) return jsonError(404, 'That product image was not found.');
-      return jsonOk({ id: comment.id, comment: comment.comment, author: comment.authorName, date_posted: comment.datePosted.toISOString() }, { status: 201 });
+      return jsonOk(
+        { id: comment.id, comment: comment.comment, author: comment.authorName, date_posted: comment.datePosted.toISOString() },
+        { status: 201 },
+      );
     } catch (error) {
       console.error('[api/cat]', error);
       return jsonError(503, 'There was a problem submitting your comment.');
@@ -76,7 +83,10 @@ export const POST: APIRoute = async (context) => {
       userId: locals.user?.id ?? null,
     });
     if (form) return backTo(context, { request: 'sent' });
-    return jsonOk({ id: created.id, name: created.name, message: created.message, created_at: created.createdAt.toISOString() }, { status: 201 });
+    return jsonOk(
+      { id: created.id, name: created.name, message: created.message, created_at: created.createdAt.toISOString() },
+      { status: 201 },
+    );
   } catch (error) {
     console.error('[api/cat]', error);
     return form ? backTo(context, { request: 'failed' }) : jsonError(503, 'There was a problem submitting your message.');

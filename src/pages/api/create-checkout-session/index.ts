@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { jsonError, jsonOk } from '../../../lib/server/api.server.ts';
-import { paymentProvider, startCheckout } from '../../../lib/server/payments.server.ts';
+import { jsonError, jsonOk } from '#server/http.server.ts';
+import { paymentProvider, startCheckout } from '#server/payments.server.ts';
 
 /**
  * `POST /api/create-checkout-session/` with `{items:[{id,name,price,quantity}]}`: answers

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { listPaymentUpdates, pagedJson, parseAccountPaging } from '../../../lib/server/account.server.ts';
-import { jsonError } from '../../../lib/server/api.server.ts';
+import { listPaymentUpdates, pagedJson, parseAccountPaging } from '#server/account.server.ts';
+import { jsonError } from '#server/http.server.ts';
 
 /**
  * `GET /api/payment-updates/`: the signed-in user's `[{message, status}]` (plus id and created_at),
@@ -12,7 +12,11 @@ export const GET: APIRoute = async ({ locals, url }) => {
   if (!paging.ok) return jsonError(400, paging.error, paging.fields);
   try {
     const page = await listPaymentUpdates(locals.db, locals.user.id, paging.value);
-    return pagedJson(page.items.map((u) => ({ id: u.id, message: u.message, status: u.status, created_at: u.createdAt.toISOString() })), url, page);
+    return pagedJson(
+      page.items.map((u) => ({ id: u.id, message: u.message, status: u.status, created_at: u.createdAt.toISOString() })),
+      url,
+      page,
+    );
   } catch (error) {
     console.error('[api/payment-updates]', error);
     return jsonError(503, 'Your payment updates could not be loaded. Please try again.');

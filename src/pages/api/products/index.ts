@@ -1,13 +1,14 @@
 import type { APIRoute } from 'astro';
-import { parseListingQuery } from '../../../lib/listing-query.ts';
-import { jsonError, jsonOk, listingJson } from '../../../lib/server/api.server.ts';
-import { listPublicListingsWithImages } from '../../../lib/server/listings.server.ts';
-import { mediaOfDraft, ownListingJson, readListingSubmission } from '../../../lib/server/listing-input.server.ts';
-import { config } from '../../../lib/server/config.server.ts';
-import { deleteMedia } from '../../../lib/server/media.server.ts';
-import { limitOr429 } from '../../../lib/server/community.server.ts';
-import { ownListing, submitListing } from '../../../lib/server/seller-listings.server.ts';
-import { MAX_REQUEST_BYTES } from '../../../lib/server/uploads.server.ts';
+import { parseListingQuery } from '#lib/listing-query.ts';
+import { listingJson } from '#server/api.server.ts';
+import { api, jsonError, jsonOk, limitWrites, readFormData, refuse, requireUser } from '#server/http.server.ts';
+import { fail } from '#lib/result.ts';
+import { listPublicListingsWithImages } from '#server/listings.server.ts';
+import { mediaOfDraft, ownListingJson, readListingSubmission } from '#server/listing-input.server.ts';
+import { config } from '#server/config.server.ts';
+import { deleteMedia } from '#server/media.server.ts';
+import { ownListing, submitListing } from '#server/seller-listings.server.ts';
+import { MAX_REQUEST_BYTES } from '#server/uploads.server.ts';
 
 /**
  * `GET /api/products/`: verified listings as a JSON array, filtered and paged in SQL by
@@ -43,31 +44,26 @@ export const GET: APIRoute = async ({ url, locals }) => {
  * listing of the signed-in user, waiting for verification. 401 signed out, 400 with `{error,
  * fields}` naming each bad field, 413 over the size caps, 201 with the created listing.
  */
-export const POST: APIRoute = async (context) => {
-  const { request, locals } = context;
-  if (!locals.user) return jsonError(401, 'Account not created. Please sign up');
-  const limited = await limitOr429(context, 'listing');
-  if (limited) return limited;
-  const length = Number(request.headers.get('content-length') ?? 0);
-  if (length > MAX_REQUEST_BYTES) return jsonError(413, 'The upload is too large (max 100 MB in all).');
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return jsonError(400, 'The request body must be multipart form data.');
-  }
-  const input = await readListingSubmission(form);
-  if (!input.ok) {
-    return jsonError(input.status, input.error, Object.fromEntries(Object.entries(input.errors).map(([k, v]) => [k, [v]])));
-  }
-  try {
-    const id = await submitListing(locals.db, locals.user, input.value, locals.now);
-    const created = await ownListing(locals.db, id);
-    return jsonOk(ownListingJson(created!), { status: 201 });
-  } catch (error) {
-    // The listing and its images are one transaction; its files go too, so nothing is left half-written.
-    console.error('[api/products] could not save a listing:', error);
-    await deleteMedia(config().dataDir, mediaOfDraft(input.value));
-    return jsonError(503, 'Your listing could not be saved. Please try again.');
-  }
-};
+export const POST = api(
+  'new-listing',
+  async (context) => {
+    const user = requireUser(context, 'Account not created. Please sign up');
+    await limitWrites(context, 'listing');
+    const length = Number(context.request.headers.get('content-length') ?? 0);
+    if (length > MAX_REQUEST_BYTES) refuse(fail(413, 'The upload is too large (max 100 MB in all).'));
+    const form = await readFormData(context.request);
+    if (!form.ok) refuse(form);
+    const input = await readListingSubmission(form.value);
+    if (!input.ok) refuse(input);
+    try {
+      const id = await submitListing(context.locals.db, user, input.value, context.locals.now);
+      const created = await ownListing(context.locals.db, id);
+      return jsonOk(ownListingJson(created!), { status: 201 });
+    } catch (error) {
+      // The listing and its images are one transaction; its files go too, so nothing is left half-written.
+      await deleteMedia(config().dataDir, mediaOfDraft(input.value));
+      throw error;
+    }
+  },
+  'Your listing could not be saved. Please try again.',
+);

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { listRefunds, pagedJson, parseAccountPaging } from '../../../lib/server/account.server.ts';
-import { jsonError } from '../../../lib/server/api.server.ts';
+import { listRefunds, pagedJson, parseAccountPaging } from '#server/account.server.ts';
+import { jsonError } from '#server/http.server.ts';
 
 /** `GET /api/refunds/`: the signed-in user's `[{id, product_name, status}]` (plus order, amount and dates), paged by `page` and `limit`. */
 export const GET: APIRoute = async ({ locals, url }) => {

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { jsonError, jsonOk } from '../../../lib/server/api.server.ts';
-import { config } from '../../../lib/server/config.server.ts';
+import { jsonError, jsonOk } from '#server/http.server.ts';
+import { config } from '#server/config.server.ts';
 
 /**
  * `POST /api/stripe/webhook`: Stripe's events, verified with STRIPE_WEBHOOK_SECRET over the raw
@@ -12,7 +12,7 @@ export const POST: APIRoute = async ({ request, locals }) => {
   if (!stripe) return jsonError(404, 'Stripe is not configured.');
   const raw = await request.text();
   try {
-    const { handleStripeWebhook, sharedStripeClient } = await import('../../../lib/server/stripe.server.ts');
+    const { handleStripeWebhook, sharedStripeClient } = await import('#server/stripe.server.ts');
     const result = await handleStripeWebhook(locals.db, raw, request.headers.get('stripe-signature'), stripe, sharedStripeClient(stripe));
     return result.status === 200 ? jsonOk(result.body) : jsonError(result.status, result.body.error ?? 'Not handled.');
   } catch (error) {

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { pagedJson, parseAccountPaging, walletOf } from '../../../lib/server/account.server.ts';
-import { jsonError } from '../../../lib/server/api.server.ts';
+import { pagedJson, parseAccountPaging, walletOf } from '#server/account.server.ts';
+import { jsonError } from '#server/http.server.ts';
 
 /** `GET /api/wallet/`: `{balance}` in whole Birr (the sum of the ledger), plus one page of the entries (`page`, `limit`). */
 export const GET: APIRoute = async ({ locals, url }) => {
@@ -13,7 +13,12 @@ export const GET: APIRoute = async ({ locals, url }) => {
       {
         balance: wallet.balance,
         currency: 'ETB',
-        entries: wallet.entries.items.map((e) => ({ id: e.id, amount: e.amountBirr, reason: e.reason, created_at: e.createdAt.toISOString() })),
+        entries: wallet.entries.items.map((e) => ({
+          id: e.id,
+          amount: e.amountBirr,
+          reason: e.reason,
+          created_at: e.createdAt.toISOString(),
+        })),
       },
       url,
       wallet.entries,

@@ -1,4 +1,4 @@
-import { ordersEndpoint } from '../../../../lib/server/account.server.ts';
+import { ordersEndpoint } from '#server/account.server.ts';
 
 /** `GET /api/orders/completed/`: the signed-in user's completed orders. */
 export const GET = ordersEndpoint('delivered');

@@ -1,7 +1,8 @@
 import type { APIRoute } from 'astro';
-import { parseNearbyQuery } from '../../../../lib/listing-query.ts';
-import { cardJson, jsonError, jsonOk } from '../../../../lib/server/api.server.ts';
-import { listNearbyListings } from '../../../../lib/server/listings.server.ts';
+import { parseNearbyQuery } from '#lib/listing-query.ts';
+import { cardJson } from '#server/api.server.ts';
+import { jsonError, jsonOk } from '#server/http.server.ts';
+import { listNearbyListings } from '#server/listings.server.ts';
 
 /** `GET /api/products/nearby/?lat=&lng=&radius=2`: verified listings within `radius` km, nearest first. */
 export const GET: APIRoute = async ({ url, locals }) => {

@@ -1,15 +1,16 @@
 import type { APIRoute } from 'astro';
-import { COMMUNITY_TEXTS } from '../../../../lib/community.ts';
-import { readId } from '../../../../lib/input-guards.ts';
-import { jsonError, jsonOk } from '../../../../lib/server/api.server.ts';
-import { backTo, isFormPost, limitOr429 } from '../../../../lib/server/community.server.ts';
-import { toggleLike } from '../../../../lib/server/requests.server.ts';
+import { COMMUNITY_TEXTS } from '#lib/community.ts';
+import { readId } from '#lib/input-guards.ts';
+import { jsonError, jsonOk } from '#server/http.server.ts';
+import { backTo, isFormPost, limitOr429 } from '#server/community.server.ts';
+import { toggleLike } from '#server/requests.server.ts';
 
 /** `POST /api/requests/{id}/like`: toggles the signed-in user's like; answers `{liked, likes}`. */
 export const POST: APIRoute = async (context) => {
   const { params, request, locals } = context;
   const form = isFormPost(request);
-  if (!locals.user) return form ? backTo(context, { like: 'signin' }, '/recents', '#requests') : jsonError(401, COMMUNITY_TEXTS.likeSignedOut);
+  if (!locals.user)
+    return form ? backTo(context, { like: 'signin' }, '/recents', '#requests') : jsonError(401, COMMUNITY_TEXTS.likeSignedOut);
   const requestId = readId(params.id, 'That request was not found.');
   if (!requestId.ok) return jsonError(requestId.status, requestId.error);
   const id = requestId.id;

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { readId, withoutNul } from '../../../../../lib/input-guards.ts';
-import { describeIssues } from '../../../../../lib/listing-query.ts';
-import { jsonError, jsonOk } from '../../../../../lib/server/api.server.ts';
-import { MAX_REASON_LENGTH, reviewListing } from '../../../../../lib/server/seller-listings.server.ts';
+import { readId, withoutNul } from '#lib/input-guards.ts';
+import { describeIssues } from '#lib/listing-query.ts';
+import { jsonError, jsonOk } from '#server/http.server.ts';
+import { MAX_REASON_LENGTH, reviewListing } from '#server/seller-listings.server.ts';
 
 const reviewSchema = z.discriminatedUnion('verdict', [
   z.object({ verdict: z.literal('verify') }),

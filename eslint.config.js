@@ -1,0 +1,27 @@
+// ESLint: typescript-eslint's recommended rules, Astro's, jsx-a11y's on the islands, React hooks.
+import js from '@eslint/js';
+import astro from 'eslint-plugin-astro';
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'data/', 'node_modules/', '.astro/', 'bench/results/', 'test-results/', 'playwright-report/', 'drizzle/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...astro.configs.recommended,
+  ...astro.configs['jsx-a11y-recommended'],
+  { files: ['src/islands/**/*.tsx'], ...jsxA11y.configs.recommended },
+  {
+    files: ['src/islands/**/*.tsx', 'src/stores/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+);
