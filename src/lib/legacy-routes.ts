@@ -18,7 +18,7 @@ export const LEGACY_REDIRECTS: Readonly<Record<string, string>> = {
 
 /** The clean path for a legacy request path (raw or decoded, any case), or null. */
 export function legacyRedirect(pathname: string): string | null {
-  let decoded = pathname;
+  let decoded: string;
   try {
     decoded = decodeURIComponent(pathname);
   } catch {
