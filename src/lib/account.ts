@@ -11,7 +11,7 @@ import { idField, withoutNul } from './input-guards.ts';
 export const NOT_UNDERSTOOD = 'That request was not understood.';
 
 /** Rows per page of an account list on its page, and by default on its JSON endpoint. */
-export const ACCOUNT_PAGE_SIZE = 20;
+const ACCOUNT_PAGE_SIZE = 20;
 const MAX_ACCOUNT_PAGE_SIZE = 100;
 /** Far beyond any real account; keeps OFFSET and page * size small numbers. */
 const MAX_ACCOUNT_PAGE = 10_000;

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 
-export const TEST_CARDS = {
+const TEST_CARDS = {
   success: '4242424242424242',
   declined: '4000000000000002',
 } as const;
@@ -39,7 +39,7 @@ export type CardResult =
   | { outcome: 'declined'; message: string; last4: string }
   | { outcome: 'approved'; last4: string };
 
-export function digitsOf(number: string): string {
+function digitsOf(number: string): string {
   return number.replace(/[\s-]/g, '');
 }
 

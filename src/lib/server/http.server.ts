@@ -195,7 +195,7 @@ export function api(label: string, handler: (context: APIContext) => Promise<Res
  * the page renders its notice with it.
  */
 export async function formAction<S extends z.ZodType, T>(
-  page: Pick<RequestContext, 'request'> & { response: { status: number } },
+  page: Pick<RequestContext, 'request'> & { response: { status?: number } },
   schema: S,
   run: (input: z.output<S>) => Promise<Result<T>>,
 ): Promise<Result<T> | null> {

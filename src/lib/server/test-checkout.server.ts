@@ -10,7 +10,7 @@ import type { SessionUser } from './auth.server.ts';
 import { hit } from './rate-limit.server.ts';
 import { fulfilCheckout, recordDeclinedPayment, type CheckoutSession, type Fulfilment } from './shop.server.ts';
 
-export const TOO_MANY_PAYMENTS = 'Too many payment attempts. Please wait a minute and try again.';
+const TOO_MANY_PAYMENTS = 'Too many payment attempts. Please wait a minute and try again.';
 
 /** Pays an open test checkout of the user's with a card: 400 with the card's problems by field, 402 when declined. */
 export async function payWithTestCard(
