@@ -6,6 +6,7 @@ import { config } from '#server/config.server.ts';
 import { changedData, isShareable, PageCache } from '#server/page-cache.server.ts';
 import { notAvailable } from '#server/safe.server.ts';
 import { Refusal } from '#server/http.server.ts';
+import { ADMINS_ONLY_PAGE, pageGuard } from '#server/protected-pages.server.ts';
 import { FALLBACK_CSP } from '#lib/csp.mjs';
 
 const SECURITY_HEADERS: Record<string, string> = {
@@ -39,11 +40,14 @@ const serve = defineMiddleware(async (context, next) => {
   const user = await currentUser(context.locals.db, context.request);
   if (user instanceof Response) return user;
   context.locals.user = user;
-  const response = await render(context.request.method, context.url, Boolean(user), next).catch((error: unknown) => {
-    // A guard or reader of the route toolkit stopped the request with its answer.
-    if (error instanceof Refusal) return error.response;
-    throw error;
-  });
+  // Protected pages (protected-pages.server.ts): no page code runs for a visitor or a non-admin.
+  const guard = pageGuard(context.url, user);
+  const response =
+    guard instanceof Response
+      ? guard
+      : await refusalsAnswered(
+          guard === 'admins-only' ? next(ADMINS_ONLY_PAGE) : render(context.request.method, context.url, Boolean(user), next),
+        );
   if (context.locals.user && !response.headers.has('Cache-Control')) {
     response.headers.set('Cache-Control', 'private, no-store');
   }
@@ -52,6 +56,16 @@ const serve = defineMiddleware(async (context, next) => {
   }
   return response;
 });
+
+/** The route's response; a guard or reader of the route toolkit that stopped the request gives its answer. */
+async function refusalsAnswered(rendering: Promise<Response>): Promise<Response> {
+  try {
+    return await rendering;
+  } catch (error) {
+    if (error instanceof Refusal) return error.response;
+    throw error;
+  }
+}
 
 let cache: PageCache | undefined;
 const pageCache = () => (cache ??= new PageCache(config().pageCacheSeconds * 1000));

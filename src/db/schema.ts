@@ -299,6 +299,10 @@ export interface CheckoutLine {
   kind?: 'product' | 'plan';
 }
 
+/** A checkout's life: open until paid (`complete`) or past its 30 minutes (`expired`). */
+export const CHECKOUT_STATUSES = ['open', 'complete', 'expired'] as const;
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+
 export const checkoutSessions = pgTable(
   'checkout_sessions',
   {
@@ -308,9 +312,7 @@ export const checkoutSessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
     providerSessionId: text('provider_session_id'),
-    status: text('status', { enum: ['open', 'complete', 'expired'] })
-      .notNull()
-      .default('open'),
+    status: text('status', { enum: CHECKOUT_STATUSES }).notNull().default('open'),
     lines: jsonb('lines').$type<CheckoutLine[]>().notNull(),
     amountBirr: integer('amount_birr').notNull(),
     createdAt: createdAt(),
@@ -321,6 +323,10 @@ export const checkoutSessions = pgTable(
     uniqueIndex('checkout_sessions_provider_idx').on(t.provider, t.providerSessionId),
   ],
 );
+
+/** A shop order: paid and waiting for delivery (`pending`), then `delivered`. */
+export const ORDER_STATUSES = ['pending', 'delivered'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const orders = pgTable(
   'orders',
@@ -334,9 +340,7 @@ export const orders = pgTable(
       .notNull()
       .references(() => checkoutSessions.id)
       .unique(),
-    status: text('status', { enum: ['pending', 'delivered'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
     totalBirr: integer('total_birr').notNull(),
     createdAt: createdAt(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
@@ -393,6 +397,9 @@ export const walletEntries = pgTable(
   (t) => [index('wallet_entries_user_idx').on(t.userId)],
 );
 
+export const SUBSCRIPTION_STATUSES = ['active', 'cancelled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
 export const subscriptions = pgTable(
   'subscriptions',
   {
@@ -401,15 +408,17 @@ export const subscriptions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    status: text('status', { enum: ['active', 'cancelled'] })
-      .notNull()
-      .default('active'),
+    status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('active'),
     checkoutSessionId: text('checkout_session_id').references(() => checkoutSessions.id),
     createdAt: createdAt(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
   (t) => [index('subscriptions_user_idx').on(t.userId, t.status)],
 );
+
+/** A refund request: `requested` until an admin approves (the wallet is credited) or declines it. */
+export const REFUND_STATUSES = ['requested', 'approved', 'declined'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 export const refunds = pgTable(
   'refunds',
@@ -424,9 +433,7 @@ export const refunds = pgTable(
       .unique(),
     productName: text('product_name').notNull(),
     amountBirr: integer('amount_birr').notNull(),
-    status: text('status', { enum: ['requested', 'approved', 'declined'] })
-      .notNull()
-      .default('requested'),
+    status: text('status', { enum: REFUND_STATUSES }).notNull().default('requested'),
     createdAt: createdAt(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 export type FieldErrors = Record<string, string[]>;
 
 /** The HTTP statuses a refused request can carry (the route toolkit answers with them unchanged). */
-export type FailureStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503;
+export type FailureStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 429 | 502 | 503;
 
 export type Failure = { ok: false; status: FailureStatus; error: string; fields?: FieldErrors };
 export type Result<T> = { ok: true; value: T } | Failure;

@@ -2,8 +2,9 @@
  * The built-in test checkout's card rules: the card provider's public test numbers, a Luhn check,
  * an expiry in the future, a 3 or 4 digit security code and a name. Pure, so it is unit tested.
  */
+import { z } from 'zod';
 
-export const TEST_CARDS = {
+const TEST_CARDS = {
   success: '4242424242424242',
   declined: '4000000000000002',
 } as const;
@@ -22,19 +23,23 @@ export const CARD_MESSAGES = {
 
 export type CardField = 'number' | 'expiry' | 'cvc' | 'name';
 
-export interface CardInput {
-  number: string;
-  expiry: string;
-  cvc: string;
-  name: string;
-}
+/** A text field of the card form, cut to a length no real card needs more than. */
+const cardText = (max: number) =>
+  z
+    .string()
+    .default('')
+    .transform((text) => text.slice(0, max));
+
+/** The test checkout's form: what was typed, cut to size; {@link checkTestCard} judges it. */
+export const cardFormSchema = z.object({ number: cardText(40), expiry: cardText(10), cvc: cardText(6), name: cardText(100) });
+export type CardInput = z.output<typeof cardFormSchema>;
 
 export type CardResult =
   | { outcome: 'invalid'; errors: Partial<Record<CardField, string>> }
   | { outcome: 'declined'; message: string; last4: string }
   | { outcome: 'approved'; last4: string };
 
-export function digitsOf(number: string): string {
+function digitsOf(number: string): string {
   return number.replace(/[\s-]/g, '');
 }
 
@@ -85,4 +90,11 @@ export function checkTestCard(input: CardInput, now: Date): CardResult {
   const last4 = digits.slice(-4);
   if (digits === TEST_CARDS.declined) return { outcome: 'declined', message: CARD_MESSAGES.declined, last4 };
   return { outcome: 'approved', last4 };
+}
+
+/** What the form shows again after a failed payment: never a card number other than the public test numbers, never the CVC. */
+export function cardShownBack(input: CardInput): CardInput {
+  const digits = digitsOf(input.number);
+  const isTestNumber = digits === TEST_CARDS.success || digits === TEST_CARDS.declined;
+  return { ...input, number: isTestNumber ? input.number : '', cvc: '' };
 }

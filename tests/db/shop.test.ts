@@ -3,19 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkoutSessions, orders, paymentUpdates, shopProducts, subscriptions, walletEntries } from '#db/schema.ts';
-import {
-  adminListOrders,
-  adminOpenRefunds,
-  cancelSubscription,
-  decideRefund,
-  listOrders,
-  listPaymentUpdates,
-  listRefunds,
-  listSubscriptions,
-  markDelivered,
-  requestRefund,
-  walletOf,
-} from '#server/account.server.ts';
+import { adminListOrders, listOrders, markDelivered } from '#server/orders.server.ts';
+import { listPaymentUpdates } from '#server/payment-updates.server.ts';
+import { adminOpenRefunds, decideOrder, decideRefund, listRefunds, requestRefund } from '#server/refunds.server.ts';
+import { cancelSubscription, listSubscriptions } from '#server/subscriptions.server.ts';
+import { walletOf } from '#server/wallet.server.ts';
 import type { SessionUser } from '#server/auth.server.ts';
 import { confirmCheckout, startCheckout, testCheckoutProvider } from '#server/payments.server.ts';
 import { seedShopPlans } from '#server/seed.server.ts';
@@ -27,6 +19,7 @@ import {
   listShopItems,
   recordDeclinedPayment,
 } from '#server/shop.server.ts';
+import { payWithTestCard } from '#server/test-checkout.server.ts';
 import { createStripeProvider, handleStripeWebhook, stripeClient, stripeSessionParams } from '#server/stripe.server.ts';
 import { createSeller } from '#fixtures/listings.ts';
 import { createTestDatabase, drivers, type TestDatabase } from './test-database.ts';
@@ -228,20 +221,58 @@ describe.each(drivers())('shop, checkout and account data on %s', (driver) => {
     expect((await listPaymentUpdates(t.db, buyer.id, firstPage)).items[0]).toMatchObject({ status: 'refund declined' });
   });
 
+  it("an admin's order decisions: deliver, then approve a refund once (a second decision changes nothing)", async () => {
+    const { id } = await checkout(buyer, [{ id: ids.speaker, quantity: 1 }]);
+    const done = await fulfilCheckout(t.db, id);
+    const orderId = done.ok ? done.value.orderId! : -1;
+    expect(await decideOrder(t.db, buyer, { action: 'deliver', id: orderId })).toMatchObject({ ok: false, status: 403 });
+    expect(await decideOrder(t.db, admin, { action: 'deliver', id: orderId })).toEqual({
+      ok: true,
+      value: { action: 'deliver', id: orderId, status: 'delivered', changed: true },
+    });
+    const refund = await requestRefund(t.db, buyer, orderId);
+    const refundId = refund.ok ? refund.value.id : -1;
+    expect(await decideOrder(t.db, admin, { action: 'approve', id: refundId })).toMatchObject({
+      ok: true,
+      value: { status: 'approved', changed: true },
+    });
+    expect(await decideOrder(t.db, admin, { action: 'decline', id: refundId })).toMatchObject({
+      ok: true,
+      value: { status: 'approved', changed: false },
+    });
+    expect(await decideOrder(t.db, admin, { action: 'approve', id: 99999 })).toMatchObject({ ok: false, status: 404 });
+  });
+
+  it('paying on the test checkout: card problems by field (400), a decline (402), then a payment fulfils it', async () => {
+    const { id } = await checkout(buyer, [{ id: ids.phone, quantity: 1 }]);
+    const session = (await getCheckoutSession(t.db, id))!;
+    const card = { number: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123', name: 'Abebe' };
+    const now = new Date();
+    const invalid = await payWithTestCard(t.db, buyer, session, { ...card, cvc: '1', name: ' ' }, now);
+    expect(invalid).toMatchObject({ ok: false, status: 400, fields: { cvc: [expect.any(String)], name: [expect.any(String)] } });
+    expect(await payWithTestCard(t.db, buyer, session, { ...card, number: '4000 0000 0000 0002' }, now)).toMatchObject({
+      ok: false,
+      status: 402,
+      error: 'Your card was declined. Try another card.',
+    });
+    expect(await t.db.$count(orders)).toBe(0);
+    expect(await payWithTestCard(t.db, buyer, session, card, now)).toMatchObject({ ok: true, value: { fulfilled: true } });
+    expect(await t.db.$count(orders)).toBe(1);
+    expect((await listPaymentUpdates(t.db, buyer.id, firstPage)).items.map((u) => u.status)).toEqual(['paid', 'declined']);
+  });
+
   it('account lists are paged in SQL: every row on exactly one page, newest first', async () => {
     const base = Date.parse('2026-03-01T00:00:00Z');
     const at = (i: number) => new Date(base + i * 60_000);
-    await t.db
-      .insert(paymentUpdates)
-      .values(
-        Array.from({ length: 25 }, (_, i) => ({
-          userId: buyer.id,
-          message: `Update ${i}`,
-          status: 'paid',
-          eventKey: `test:${i}`,
-          createdAt: at(i),
-        })),
-      );
+    await t.db.insert(paymentUpdates).values(
+      Array.from({ length: 25 }, (_, i) => ({
+        userId: buyer.id,
+        message: `Update ${i}`,
+        status: 'paid',
+        eventKey: `test:${i}`,
+        createdAt: at(i),
+      })),
+    );
     await t.db
       .insert(walletEntries)
       .values(Array.from({ length: 105 }, (_, i) => ({ userId: buyer.id, amountBirr: 1, reason: `Entry ${i}`, createdAt: at(i) })));

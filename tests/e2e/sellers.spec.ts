@@ -239,7 +239,7 @@ test.describe('a seller lists a business', () => {
       headers,
       multipart: { ...edit, product_photo: await image('x.png', '#ff0000') },
     });
-    expect(refused.status()).toBe(400);
+    expect(refused.status()).toBe(403);
     expect(await refused.text()).toContain('You can only change your own listings.');
     const missing = await other.page.request.post('/myposts', {
       headers,

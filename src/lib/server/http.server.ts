@@ -54,9 +54,14 @@ export function refuse(failure: Failure): never {
   throw new Refusal(failureResponse(failure));
 }
 
-/** Where signing in returns to: this page (a path of this site only). */
+/** Where signing in returns to: this page (a path of this site only; its slashes stay readable). */
 export function signInPath(url: URL): string {
-  return `/login?next=${encodeURIComponent(safePath(`${url.pathname}${url.search}`))}`;
+  return `/login?next=${encodeURIComponent(safePath(`${url.pathname}${url.search}`)).replaceAll('%2F', '/')}`;
+}
+
+/** The 303 to sign in and back to `url`. */
+export function signInRedirect(url: URL): Response {
+  return new Response(null, { status: 303, headers: { Location: signInPath(url), 'Cache-Control': 'no-store' } });
 }
 
 /**
@@ -67,7 +72,7 @@ export function requireUser(context: RequestContext, message = 'Please sign in.'
   const user = context.locals.user;
   if (user) return user;
   if (isApi(context.url)) refuse(fail(401, message));
-  throw new Refusal(new Response(null, { status: 303, headers: { Location: signInPath(context.url), 'Cache-Control': 'no-store' } }));
+  throw new Refusal(signInRedirect(context.url));
 }
 
 /** The signed-in admin: as {@link requireUser}, then 403 for anyone else. */
@@ -190,7 +195,7 @@ export function api(label: string, handler: (context: APIContext) => Promise<Res
  * the page renders its notice with it.
  */
 export async function formAction<S extends z.ZodType, T>(
-  page: Pick<RequestContext, 'request'> & { response: { status: number } },
+  page: Pick<RequestContext, 'request'> & { response: { status?: number } },
   schema: S,
   run: (input: z.output<S>) => Promise<Result<T>>,
 ): Promise<Result<T> | null> {

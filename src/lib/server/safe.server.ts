@@ -1,4 +1,6 @@
+import { fail, type Result } from '#lib/result.ts';
 import { safePath } from '#lib/safe-path.ts';
+import { isDatabaseUnavailable } from './db.server.ts';
 
 /**
  * Runs a read for a page; on failure logs it and returns null, so the page shows the list's
@@ -10,6 +12,20 @@ export async function readOrNull<T>(label: string, read: () => Promise<T>): Prom
   } catch (error) {
     console.error(`[${label}]`, error);
     return null;
+  }
+}
+
+/**
+ * Runs a page's write; when it throws, logs it and fails with a 503 `unavailable` the page shows
+ * as its notice. A database that went away is left to the middleware, which answers every route alike.
+ */
+export async function writeOrFail<T>(label: string, unavailable: string, write: () => Promise<Result<T>>): Promise<Result<T>> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) throw error;
+    console.error(`[${label}]`, error);
+    return fail(503, unavailable);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
-import { listPaymentUpdates, pagedJson, parseAccountPaging } from '#server/account.server.ts';
+import { pagedJson, parseAccountPaging } from '#server/account-paging.server.ts';
+import { listPaymentUpdates } from '#server/payment-updates.server.ts';
 import { jsonError } from '#server/http.server.ts';
 
 /**

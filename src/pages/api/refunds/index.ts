@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
-import { listRefunds, pagedJson, parseAccountPaging } from '#server/account.server.ts';
+import { pagedJson, parseAccountPaging } from '#server/account-paging.server.ts';
+import { listRefunds } from '#server/refunds.server.ts';
 import { jsonError } from '#server/http.server.ts';
 
 /** `GET /api/refunds/`: the signed-in user's `[{id, product_name, status}]` (plus order, amount and dates), paged by `page` and `limit`. */

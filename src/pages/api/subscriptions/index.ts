@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
-import { listSubscriptions, pagedJson, parseAccountPaging } from '#server/account.server.ts';
+import { pagedJson, parseAccountPaging } from '#server/account-paging.server.ts';
+import { listSubscriptions } from '#server/subscriptions.server.ts';
 import { jsonError } from '#server/http.server.ts';
 
 /** `GET /api/subscriptions/`: the signed-in user's `[{id, name, status}]`, active first, paged by `page` and `limit`. */

@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
-import { pagedJson, parseAccountPaging, walletOf } from '#server/account.server.ts';
+import { pagedJson, parseAccountPaging } from '#server/account-paging.server.ts';
+import { walletOf } from '#server/wallet.server.ts';
 import { jsonError } from '#server/http.server.ts';
 
 /** `GET /api/wallet/`: `{balance}` in whole Birr (the sum of the ledger), plus one page of the entries (`page`, `limit`). */

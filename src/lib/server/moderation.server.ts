@@ -1,0 +1,26 @@
+/** What an admin does from the verification queue: review a listing, remove a request or a comment. */
+import type { Database } from '#db/client.ts';
+import type { Moderation } from '#lib/account.ts';
+import { fail, ok, type Result } from '#lib/result.ts';
+import type { SessionUser } from './auth.server.ts';
+import { removeComment } from './comments.server.ts';
+import { ADMINS_ONLY } from './orders.server.ts';
+import { removeRequest } from './requests.server.ts';
+import { reviewListing } from './seller-listings.server.ts';
+
+/** Carries out one moderation; the result names what was done. */
+export async function moderate(db: Database, admin: SessionUser, input: Moderation): Promise<Result<Moderation['action']>> {
+  if (!admin.isAdmin) return ADMINS_ONLY;
+  const { action, id } = input;
+  if (action === 'remove-request' || action === 'remove-comment') {
+    const removed = action === 'remove-request' ? await removeRequest(db, id) : await removeComment(db, id);
+    return removed ? ok(action) : fail(404, 'It was already gone.');
+  }
+  const reviewed = await reviewListing(
+    db,
+    admin,
+    id,
+    input.action === 'reject' ? { verdict: 'reject', reason: input.reason } : { verdict: 'verify' },
+  );
+  return reviewed.ok ? ok(action) : reviewed;
+}
