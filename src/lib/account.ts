@@ -5,6 +5,7 @@
  * the services take their output.
  */
 import { z } from 'zod';
+import { MAX_REASON_LENGTH } from './listing-review.ts';
 import { idField, withoutNul } from './input-guards.ts';
 
 /** What a form whose hidden fields were tampered with (or a stale page) is told. */
@@ -81,8 +82,6 @@ export function decisionText({ action, id, status, changed }: DecisionOutcome): 
   return action === 'approve' ? `Refund #${id} approved: the wallet is credited.` : `Refund #${id} declined.`;
 }
 
-/** Longest rejection reason a seller is sent. */
-export const MAX_REASON_LENGTH = 500;
 export const REASON_REQUIRED = 'Please give the seller a reason for the rejection.';
 
 const reason = withoutNul(

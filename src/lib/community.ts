@@ -20,6 +20,9 @@ export const COMMUNITY_TEXTS = {
 const text = (max: number, blank: string, tooLong: string) =>
   z.preprocess((v) => (typeof v === 'string' ? v.trim() : ''), withoutNul(z.string().min(1, blank).max(max, tooLong)));
 
+/** The body of `POST /api/cat` before it is told apart: a comment payload or a buy/sell request. */
+export const communityPostSchema = z.record(z.string(), z.unknown(), { error: 'The request body must be a JSON object.' });
+
 /** `POST /api/cat` with `{name, message}`: the name is decided by the server (session or Anonymous). */
 export const requestSchema = z.object({
   name: z.unknown().optional(),

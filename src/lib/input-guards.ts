@@ -5,6 +5,7 @@
  * Pure and isomorphic.
  */
 import { z } from 'zod';
+import { fail, ok, type Result } from './result.ts';
 
 export const NUL_MESSAGE = 'Please remove the invisible NUL character (\\0) from this text.';
 
@@ -33,13 +34,11 @@ export function isIdTooLarge(raw: unknown): boolean {
   return /^\d+(\.0*)?$/.test(text) && Number(text) > MAX_ID;
 }
 
-export type IdRead = { ok: true; id: number } | { ok: false; status: 400 | 404; error: string };
-
 /** An id of an API path: 400 when it is a number too large for an id, else `notFound` (404) when unusable. */
-export function readId(raw: unknown, notFound: string): IdRead {
+export function readId(raw: unknown, notFound: string): Result<number> {
   const id = parseId(raw);
-  if (id !== null) return { ok: true, id };
-  return isIdTooLarge(raw) ? { ok: false, status: 400, error: ID_TOO_LARGE } : { ok: false, status: 404, error: notFound };
+  if (id !== null) return ok(id);
+  return isIdTooLarge(raw) ? fail(400, ID_TOO_LARGE) : fail(404, notFound);
 }
 
 /** An id inside a JSON or form payload: a number or a string of digits, 1 to {@link MAX_ID}. */

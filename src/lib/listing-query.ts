@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { canonicalCategoryKey } from './categories.ts';
 import { hasNul, withoutNul } from './input-guards.ts';
+import { ok, type FieldErrors, type Result } from './result.ts';
 
 /** The spec's list screens, each a filter on verified listings. */
 export const LIST_KINDS = ['daily', 'ending-soon', 'upcoming', 'holiday', 'new', 'recent', 'videos'] as const;
@@ -50,28 +51,39 @@ export const listingQuerySchema = z.object({
 
 export type ListingQuery = z.infer<typeof listingQuerySchema>;
 
-export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string; fields: Record<string, string[]> };
-
 /** Parses URL search parameters; unknown parameters are ignored, bad ones reported by name. */
-export function parseListingQuery(params: URLSearchParams): ParseResult<ListingQuery> {
-  const raw: Record<string, string> = {};
-  for (const key of ['category', 'query', 'window', 'limit', 'page']) {
-    const value = params.get(key);
-    if (value !== null) raw[key] = value;
-  }
-  const result = listingQuerySchema.safeParse(raw);
-  if (result.success) return { ok: true, value: result.data };
-  return { ok: false, ...describeIssues(result.error) };
+export function parseListingQuery(params: URLSearchParams): Result<ListingQuery> {
+  return parseParams(listingQuerySchema, params, ['category', 'query', 'window', 'limit', 'page'], { keepEmpty: true });
 }
 
-export function describeIssues(error: z.ZodError): { error: string; fields: Record<string, string[]> } {
-  const fields: Record<string, string[]> = {};
+/**
+ * A query string's 400: `error` names the first bad parameter (`Invalid limit: …`), `fields` every
+ * one (as the route toolkit's `{error, fields}`).
+ */
+export function describeIssues(error: z.ZodError): { status: 400; error: string; fields: FieldErrors } {
+  const fields: FieldErrors = {};
   for (const issue of error.issues) {
     const name = String(issue.path[0] ?? 'request');
     (fields[name] ??= []).push(issue.message);
   }
   const first = Object.entries(fields)[0];
-  return { error: first ? `Invalid ${first[0]}: ${first[1][0]}` : 'Invalid request', fields };
+  return { status: 400, error: first ? `Invalid ${first[0]}: ${first[1][0]}` : 'Invalid request', fields };
+}
+
+/** The named parameters through `schema` (an empty one counts as absent unless `keepEmpty`). */
+function parseParams<S extends z.ZodType>(
+  schema: S,
+  params: URLSearchParams,
+  keys: readonly string[],
+  { keepEmpty = false } = {},
+): Result<z.output<S>> {
+  const raw: Record<string, string> = {};
+  for (const key of keys) {
+    const value = params.get(key);
+    if (value !== null && (keepEmpty || value !== '')) raw[key] = value;
+  }
+  const result = schema.safeParse(raw);
+  return result.success ? ok(result.data) : { ok: false, ...describeIssues(result.error) };
 }
 
 /** The page number from a page URL: 1 for anything missing or unusable (pages never error on it). */
@@ -115,15 +127,8 @@ export const nearbyQuerySchema = z.object({
 });
 export type NearbyQuery = z.infer<typeof nearbyQuerySchema>;
 
-export function parseNearbyQuery(params: URLSearchParams): ParseResult<NearbyQuery> {
-  const raw: Record<string, string> = {};
-  for (const key of ['lat', 'lng', 'radius', 'limit', 'page']) {
-    const value = params.get(key);
-    if (value !== null && value !== '') raw[key] = value;
-  }
-  const result = nearbyQuerySchema.safeParse(raw);
-  if (result.success) return { ok: true, value: result.data };
-  return { ok: false, ...describeIssues(result.error) };
+export function parseNearbyQuery(params: URLSearchParams): Result<NearbyQuery> {
+  return parseParams(nearbyQuerySchema, params, ['lat', 'lng', 'radius', 'limit', 'page']);
 }
 
 /** Kilometres per degree of latitude (and of longitude at the equator). */

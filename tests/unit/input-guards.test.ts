@@ -106,7 +106,7 @@ describe('ids', () => {
   it('too large for the database are a 400 with a clear message in the API; other junk is not found', () => {
     expect(readId('99999999999', 'Listing not found.')).toEqual({ ok: false, status: 400, error: ID_TOO_LARGE });
     expect(readId('abc', 'Listing not found.')).toEqual({ ok: false, status: 404, error: 'Listing not found.' });
-    expect(readId('7', 'Listing not found.')).toEqual({ ok: true, id: 7 });
+    expect(readId('7', 'Listing not found.')).toEqual({ ok: true, value: 7 });
     expect(ID_TOO_LARGE).toContain('2147483647');
   });
 

@@ -33,7 +33,7 @@ describe('listing query parameters', () => {
     const r = parseListingQuery(params('window=weekly&limit=1000&page=0&category=nope'));
     expect(r.ok).toBe(false);
     if (!r.ok) {
-      expect(Object.keys(r.fields).sort()).toEqual(['category', 'limit', 'page', 'window']);
+      expect(Object.keys(r.fields ?? {}).sort()).toEqual(['category', 'limit', 'page', 'window']);
       expect(r.error).toMatch(/^Invalid /);
     }
     expect(parseListingQuery(params('limit=abc')).ok).toBe(false);

@@ -1,10 +1,9 @@
 /**
  * Paging of the account lists (orders, refunds, wallet, subscriptions, payment updates): one page
- * in SQL, and a list's JSON answer that says whether another page exists.
+ * in SQL (the JSON answer is the toolkit's `pagedJson`).
  */
 import { accountPagingSchema } from '#lib/account.ts';
 import { parseWith, type Result } from '#lib/result.ts';
-import { jsonOk } from './http.server.ts';
 import type { Page, PageRequest } from './listings.server.ts';
 
 /** Most rows an admin list shows (oldest first). */
@@ -17,18 +16,3 @@ export function parseAccountPaging(params: URLSearchParams): Result<PageRequest>
 
 /** One page in SQL: `pageSize + 1` rows from the page's offset (the extra row tells there is more). */
 export const pageWindow = (paging: PageRequest) => ({ limit: paging.pageSize + 1, offset: (paging.page - 1) * paging.pageSize });
-
-/**
- * An account list's JSON answer: the body, with `X-Has-More` and a `Link: rel=next` when another
- * page exists (as `GET /api/products/` does).
- */
-export function pagedJson(body: unknown, url: URL, page: Page<unknown>): Response {
-  const response = jsonOk(body);
-  response.headers.set('X-Has-More', String(page.hasMore));
-  if (page.hasMore) {
-    const next = new URL(url);
-    next.searchParams.set('page', String(page.page + 1));
-    response.headers.set('Link', `<${next.pathname}${next.search}>; rel="next"`);
-  }
-  return response;
-}

@@ -1,13 +1,17 @@
 /** Shared handling of community writes for the JSON API and plain form posts. */
-import type { APIContext } from 'astro';
+import type { APIContext, APIRoute } from 'astro';
 import { safePath } from '#lib/safe-path.ts';
-import { jsonError } from './http.server.ts';
-import { allowWrite, clientAddressOf, SLOW_DOWN, type LimitName } from './rate-limit.server.ts';
+import { isFormPost } from './http.server.ts';
 
-/** True when the request came from a plain HTML form (no script): answer with a redirect. */
-export function isFormPost(request: Request): boolean {
-  const type = request.headers.get('content-type') ?? '';
-  return type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data');
+/**
+ * A community endpoint that also takes plain HTML form posts (no script): `route` answers in JSON,
+ * and a form post is sent back to its page by `back`, which reads that answer's status.
+ */
+export function formPostsBack(route: APIRoute, back: (context: APIContext, answer: Response) => Response): APIRoute {
+  return async (context) => {
+    const answer = await route(context);
+    return isFormPost(context.request) ? back(context, answer) : answer;
+  };
 }
 
 /** Where a form post returns to: the page it came from (a path of this site only), with a notice flag. */
@@ -42,13 +46,4 @@ function refererPath(context: Pick<APIContext, 'request' | 'url'>): string | nul
   } catch {
     return null;
   }
-}
-
-/** Applies a write's rate limit; a 429 response when over it. */
-export async function limitOr429(context: APIContext, name: LimitName): Promise<Response | null> {
-  const result = await allowWrite(context.locals.db, name, { userId: context.locals.user?.id, address: clientAddressOf(context) });
-  if (result.allowed) return null;
-  const response = jsonError(429, SLOW_DOWN);
-  response.headers.set('Retry-After', String(result.retryAfter));
-  return response;
 }

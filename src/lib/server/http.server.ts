@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import type { SessionUser } from './auth.server.ts';
 import { isDatabaseUnavailable } from './db.server.ts';
 import { allowWrite, clientAddressOf, SLOW_DOWN, type LimitName } from './rate-limit.server.ts';
+import { RETRY_AFTER_SECONDS } from './safe.server.ts';
 import { readId } from '#lib/input-guards.ts';
 import { fail, parseWith, type Failure, type FieldErrors, type Result } from '#lib/result.ts';
 import { safePath } from '#lib/safe-path.ts';
@@ -85,8 +86,7 @@ export function requireAdmin(context: RequestContext, message = 'Only admins can
 /** A path parameter that is an id: 400 when it is a number too large for one, else 404 `notFound`. */
 export function pathId(context: Pick<RequestContext, 'params'>, notFound: string, name = 'id'): number {
   const read = readId(context.params[name], notFound);
-  if (!read.ok) refuse(fail(read.status, read.error));
-  return read.id;
+  return read.ok ? read.value : refuse(read);
 }
 
 /** Applies a write's rate limit: stops the request with a 429 (and `Retry-After`) when over it. */
@@ -161,6 +161,21 @@ export function readQuery<S extends z.ZodType>(url: URL, schema: S): z.output<S>
   return parsed.ok ? parsed.value : refuse(parsed);
 }
 
+/**
+ * One page of a list as JSON: `X-Has-More`, and a `Link: rel=next` to the same URL with the next
+ * `page` when there is more.
+ */
+export function pagedJson(body: unknown, url: URL, page: { page: number; hasMore: boolean }, init: { cache?: string } = {}): Response {
+  const response = jsonOk(body, init);
+  response.headers.set('X-Has-More', String(page.hasMore));
+  if (page.hasMore) {
+    const next = new URL(url);
+    next.searchParams.set('page', String(page.page + 1));
+    response.headers.set('Link', `<${next.pathname}${next.search}>; rel="next"`);
+  }
+  return response;
+}
+
 /** A service's result as JSON: the value (or `body(value)`) with `status`, or the failure's `{error, fields}`. */
 export function answer<T>(result: Result<T>, init: { status?: number; cache?: string; body?: (value: T) => unknown } = {}): Response {
   if (!result.ok) return failureResponse(result);
@@ -173,8 +188,8 @@ export const UNAVAILABLE = 'Sefer is not available right now. Please try again i
 
 /**
  * An API route with the chores done: a {@link Refusal} becomes its response, and any other failure
- * is logged and answered 503 `{error: unavailable}`, never a 500 or a stack trace. A database that
- * went away is left to the middleware, which answers every route alike.
+ * is logged and answered 503 `{error: unavailable}` (with `Retry-After` when the database went
+ * away), never a 500 or a stack trace.
  */
 export function api(label: string, handler: (context: APIContext) => Promise<Response>, unavailable = UNAVAILABLE): APIRoute {
   return async (context) => {
@@ -182,9 +197,11 @@ export function api(label: string, handler: (context: APIContext) => Promise<Res
       return await handler(context);
     } catch (error) {
       if (error instanceof Refusal) return error.response;
-      if (isDatabaseUnavailable(error)) throw error;
-      console.error(`[api/${label}]`, error);
-      return jsonError(503, unavailable);
+      const databaseDown = isDatabaseUnavailable(error);
+      console.error(`[api/${label}]`, databaseDown && error instanceof Error ? error.message : error);
+      const response = jsonError(503, unavailable);
+      if (databaseDown) response.headers.set('Retry-After', String(RETRY_AFTER_SECONDS));
+      return response;
     }
   };
 }

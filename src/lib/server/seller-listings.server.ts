@@ -7,6 +7,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { listingImages, listings, users, type ListingStatus, type StoredImage } from '#db/schema.ts';
 import { likePattern } from '#lib/listing-query.ts';
+import { MAX_REASON_LENGTH, type Review } from '#lib/listing-review.ts';
 import { listingPath } from '#lib/listing-urls.ts';
 import type { SessionUser } from './auth.server.ts';
 import type { Result } from '#lib/result.ts';
@@ -187,14 +188,14 @@ export async function verificationQueue(db: Database, paging: PageRequest): Prom
   return { ...page, items: await withGalleries(db, page.items) };
 }
 
-export const MAX_REASON_LENGTH = 500;
+// The admin page still imports it from here.
 
 /** An admin's decision on a pending listing; the seller is emailed the result. */
 export async function reviewListing(
   db: Database,
   admin: SessionUser,
   id: number,
-  decision: { verdict: 'verify' } | { verdict: 'reject'; reason: string },
+  decision: Review,
 ): Promise<Result<{ id: number; status: ListingStatus }>> {
   if (!admin.isAdmin) return { ok: false, status: 403, error: 'Only admins can verify listings.' };
   const status: ListingStatus = decision.verdict === 'verify' ? 'verified' : 'rejected';

@@ -1,7 +1,7 @@
-import type { APIRoute } from 'astro';
 import { accountFieldProblems } from '#lib/account-fields.ts';
+import { fail } from '#lib/result.ts';
 import { AUTH_ATTEMPT_PATHS, authHeaders, getAuth, secureCookies } from '#server/auth.server.ts';
-import { jsonError } from '#server/http.server.ts';
+import { api, formValues, jsonError, refuse } from '#server/http.server.ts';
 import { config } from '#server/config.server.ts';
 import { clientAddressOf, countAuthAttempt, tooManyAttemptsText, type AuthAttempt } from '#server/rate-limit.server.ts';
 
@@ -13,18 +13,19 @@ const MAX_BODY_BYTES = 1_000_000;
  * Before better-auth sees a request: field caps, and the same per-account and per-address count
  * of password and code attempts the pages make.
  */
-export const ALL: APIRoute = async (context) => {
+export const ALL = api('auth', async (context) => {
   const { request, locals } = context;
-  if (config().clerk) return jsonError(404, 'Accounts are managed by Clerk on this site.');
+  if (config().clerk) refuse(fail(404, 'Accounts are managed by Clerk on this site.'));
   const auth = await getAuth(locals.db);
-  const path = new URL(request.url).pathname.replace(/^\/api\/auth/, '').replace(/\/+$/, '') || '/';
+  const path = context.url.pathname.replace(/^\/api\/auth/, '').replace(/\/+$/, '') || '/';
 
+  // better-auth reads the body itself: it is kept as bytes, and only looked into here.
   const bytes = request.body ? await readBounded(request.body, MAX_BODY_BYTES) : null;
-  if (bytes === 'too large') return jsonError(413, 'That is too much to send.');
-  const body = bytes ? await parseBody(request.headers.get('content-type') ?? '', bytes) : null;
+  if (bytes === 'too large') refuse(fail(413, 'That is too much to send.'));
+  const body = bytes ? await accountFieldsOf(request.headers.get('content-type') ?? '', bytes) : null;
 
   const problems = accountFieldProblems(body);
-  if (problems) return jsonError(400, Object.values(problems)[0]![0]!, problems);
+  if (problems) refuse(fail(400, Object.values(problems)[0]![0]!, problems));
 
   const counted = request.method === 'POST' ? AUTH_ATTEMPT_PATHS[path] : undefined;
   let attempt: AuthAttempt | null = null;
@@ -42,7 +43,7 @@ export const ALL: APIRoute = async (context) => {
   if (response.status === 429) return tooMany(Number(response.headers.get('X-Retry-After')) || 60);
   secureCookies(response.headers, request);
   return response;
-};
+});
 
 function tooMany(retryAfter: number): Response {
   const response = jsonError(429, tooManyAttemptsText(retryAfter));
@@ -72,7 +73,7 @@ async function readBounded(stream: ReadableStream<Uint8Array>, max: number): Pro
 }
 
 /** The body as better-auth will read it (JSON or a form), to find the account it is about. */
-async function parseBody(contentType: string, bytes: Uint8Array<ArrayBuffer>): Promise<Record<string, unknown> | null> {
+async function accountFieldsOf(contentType: string, bytes: Uint8Array<ArrayBuffer>): Promise<Record<string, unknown> | null> {
   try {
     const type = contentType.toLowerCase();
     if (/^application\/([a-z0-9.+-]*\+)?json/.test(type)) {
@@ -81,7 +82,7 @@ async function parseBody(contentType: string, bytes: Uint8Array<ArrayBuffer>): P
     }
     if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
       const form = await new Response(bytes, { headers: { 'Content-Type': contentType } }).formData();
-      return Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string'));
+      return formValues(form);
     }
   } catch {
     // better-auth answers malformed bodies itself.

@@ -1,5 +1,5 @@
-import type { APIRoute } from 'astro';
-import { jsonError, jsonOk } from '#server/http.server.ts';
+import { checkoutRequestSchema } from '#lib/checkout-request.ts';
+import { answer, api, readBody, requireUser } from '#server/http.server.ts';
 import { paymentProvider, startCheckout } from '#server/payments.server.ts';
 
 /**
@@ -8,20 +8,12 @@ import { paymentProvider, startCheckout } from '#server/payments.server.ts';
  * ignored. 400 for unknown ids or quantities other than 1, 401 signed out, 502 when the payment
  * provider cannot start the checkout.
  */
-export const POST: APIRoute = async ({ request, locals }) => {
-  if (!locals.user) return jsonError(401, 'Sign in to check out.');
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return jsonError(400, 'The request body must be JSON: {"items":[{"id":1,"quantity":1}]}.');
-  }
-  try {
-    const result = await startCheckout(locals.db, locals.user, body, await paymentProvider(), locals.now);
-    if (!result.ok) return jsonError(result.status, result.error, result.fields);
-    return jsonOk(result.value, { status: 201 });
-  } catch (error) {
-    console.error('[api/create-checkout-session]', error);
-    return jsonError(503, 'Checkout could not start. Please try again in a minute.');
-  }
-};
+export const POST = api(
+  'create-checkout-session',
+  async (context) => {
+    const user = requireUser(context, 'Sign in to check out.');
+    const checkout = await readBody(context, checkoutRequestSchema);
+    return answer(await startCheckout(context.locals.db, user, checkout, await paymentProvider(), context.locals.now), { status: 201 });
+  },
+  'Checkout could not start. Please try again in a minute.',
+);

@@ -1,8 +1,7 @@
-import type { APIRoute } from 'astro';
 import { parseListingQuery } from '#lib/listing-query.ts';
-import { listingJson } from '#server/api.server.ts';
-import { api, jsonError, jsonOk, limitWrites, readFormData, refuse, requireUser } from '#server/http.server.ts';
 import { fail } from '#lib/result.ts';
+import { listingJson } from '#server/api.server.ts';
+import { api, jsonOk, limitWrites, pagedJson, readFormData, refuse, requireUser } from '#server/http.server.ts';
 import { listPublicListingsWithImages } from '#server/listings.server.ts';
 import { mediaOfDraft, ownListingJson, readListingSubmission } from '#server/listing-input.server.ts';
 import { config } from '#server/config.server.ts';
@@ -15,29 +14,21 @@ import { MAX_REQUEST_BYTES } from '#server/uploads.server.ts';
  * `category`, `query`, `window` (daily | ending-soon | upcoming | holiday | new | recent | videos),
  * `limit` and `page`. `Link: rel=next` and `X-Has-More` tell whether another page exists.
  */
-export const GET: APIRoute = async ({ url, locals }) => {
-  const parsed = parseListingQuery(url.searchParams);
-  if (!parsed.ok) return jsonError(400, parsed.error, parsed.fields);
-  const q = parsed.value;
-  try {
-    const page = await listPublicListingsWithImages(
+export const GET = api(
+  'products',
+  async ({ url, locals }) => {
+    const query = parseListingQuery(url.searchParams);
+    if (!query.ok) refuse(query);
+    const { category, query: text, window, page, limit } = query.value;
+    const listed = await listPublicListingsWithImages(
       locals.db,
-      { category: q.category, query: q.query, list: q.window, now: locals.now },
-      { page: q.page, pageSize: q.limit },
+      { category, query: text, list: window, now: locals.now },
+      { page, pageSize: limit },
     );
-    const response = jsonOk(page.items.map(listingJson), { cache: 'public, max-age=30' });
-    response.headers.set('X-Has-More', String(page.hasMore));
-    if (page.hasMore) {
-      const next = new URL(url);
-      next.searchParams.set('page', String(q.page + 1));
-      response.headers.set('Link', `<${next.pathname}${next.search}>; rel="next"`);
-    }
-    return response;
-  } catch (error) {
-    console.error('[api/products]', error);
-    return jsonError(503, 'Listings are unavailable right now. Please try again.');
-  }
-};
+    return pagedJson(listed.items.map(listingJson), url, listed, { cache: 'public, max-age=30' });
+  },
+  'Listings are unavailable right now. Please try again.',
+);
 
 /**
  * `POST /api/products/` (multipart, the spec's field names, repeated `uploaded_images`): a new

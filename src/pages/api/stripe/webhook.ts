@@ -1,23 +1,22 @@
-import type { APIRoute } from 'astro';
-import { jsonError, jsonOk } from '#server/http.server.ts';
+import { fail } from '#lib/result.ts';
+import { api, jsonError, jsonOk, refuse } from '#server/http.server.ts';
 import { config } from '#server/config.server.ts';
 
 /**
  * `POST /api/stripe/webhook`: Stripe's events, verified with STRIPE_WEBHOOK_SECRET over the raw
  * body. `checkout.session.completed` (and `async_payment_succeeded`) fulfil the checkout, once.
- * Without Stripe keys this route does not exist (404) and no Stripe code is loaded.
+ * Without Stripe keys this route does not exist (404) and no Stripe code is loaded. An event that
+ * could not be processed is answered 503, so Stripe delivers it again later.
  */
-export const POST: APIRoute = async ({ request, locals }) => {
-  const stripe = config().stripe;
-  if (!stripe) return jsonError(404, 'Stripe is not configured.');
-  const raw = await request.text();
-  try {
+export const POST = api(
+  'stripe/webhook',
+  async ({ request, locals }) => {
+    const stripe = config().stripe;
+    if (!stripe) refuse(fail(404, 'Stripe is not configured.'));
+    const raw = await request.text();
     const { handleStripeWebhook, sharedStripeClient } = await import('#server/stripe.server.ts');
     const result = await handleStripeWebhook(locals.db, raw, request.headers.get('stripe-signature'), stripe, sharedStripeClient(stripe));
     return result.status === 200 ? jsonOk(result.body) : jsonError(result.status, result.body.error ?? 'Not handled.');
-  } catch (error) {
-    // A 500 makes Stripe deliver the event again later.
-    console.error('[api/stripe/webhook]', error);
-    return jsonError(500, 'The event could not be processed; it will be retried.');
-  }
-};
+  },
+  'The event could not be processed; it will be retried.',
+);

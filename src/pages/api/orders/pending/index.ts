@@ -1,6 +1,5 @@
 import { accountPagingSchema } from '#lib/account.ts';
-import { pagedJson } from '#server/account-paging.server.ts';
-import { api, readQuery, requireUser } from '#server/http.server.ts';
+import { api, pagedJson, readQuery, requireUser } from '#server/http.server.ts';
 import { listOrders, orderJson } from '#server/orders.server.ts';
 
 /** `GET /api/orders/pending/`: the signed-in user's pending orders as `[{id, product_name, status}]` (plus totals and dates), paged by `page` and `limit`. */

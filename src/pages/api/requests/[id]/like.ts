@@ -1,22 +1,23 @@
-import type { APIRoute } from 'astro';
 import { COMMUNITY_TEXTS } from '#lib/community.ts';
-import { readId } from '#lib/input-guards.ts';
-import { jsonError, jsonOk } from '#server/http.server.ts';
-import { backTo, isFormPost, limitOr429 } from '#server/community.server.ts';
+import { parseId } from '#lib/input-guards.ts';
+import { api, jsonError, jsonOk, limitWrites, pathId, requireUser } from '#server/http.server.ts';
+import { backTo, formPostsBack } from '#server/community.server.ts';
 import { toggleLike } from '#server/requests.server.ts';
 
+const NOT_FOUND = 'That request was not found.';
+
 /** `POST /api/requests/{id}/like`: toggles the signed-in user's like; answers `{liked, likes}`. */
-export const POST: APIRoute = async (context) => {
-  const { params, request, locals } = context;
-  const form = isFormPost(request);
-  if (!locals.user)
-    return form ? backTo(context, { like: 'signin' }, '/recents', '#requests') : jsonError(401, COMMUNITY_TEXTS.likeSignedOut);
-  const requestId = readId(params.id, 'That request was not found.');
-  if (!requestId.ok) return jsonError(requestId.status, requestId.error);
-  const id = requestId.id;
-  const limited = await limitOr429(context, 'like');
-  if (limited) return form ? backTo(context, { like: 'slow' }, '/recents', '#requests') : limited;
-  const result = await toggleLike(locals.db, id, locals.user.id);
-  if (!result) return form ? backTo(context, {}, '/recents', '#requests') : jsonError(404, 'That request was not found.');
-  return form ? backTo(context, {}, '/recents', `#request-${id}`) : jsonOk(result);
-};
+const like = api('like', async (context) => {
+  const user = requireUser(context, COMMUNITY_TEXTS.likeSignedOut);
+  const id = pathId(context, NOT_FOUND);
+  await limitWrites(context, 'like');
+  const result = await toggleLike(context.locals.db, id, user.id);
+  return result ? jsonOk(result) : jsonError(404, NOT_FOUND);
+});
+
+const FLAGS: Partial<Record<number, Record<string, string>>> = { 401: { like: 'signin' }, 429: { like: 'slow' } };
+
+/** A like button without script posts a form: back to the list, at the request when it worked. */
+export const POST = formPostsBack(like, (context, answer) =>
+  backTo(context, FLAGS[answer.status] ?? {}, '/recents', answer.ok ? `#request-${parseId(context.params.id)}` : '#requests'),
+);

@@ -1,0 +1,13 @@
+/** An admin's decision on a listing waiting for verification: one input for the API and the admin page. Pure and isomorphic. */
+import { z } from 'zod';
+import { withoutNul } from './input-guards.ts';
+
+/** Longest rejection reason a seller is sent. */
+export const MAX_REASON_LENGTH = 500;
+
+/** `{verdict: 'verify'}` or `{verdict: 'reject', reason}`: a rejection tells the seller why. */
+export const reviewSchema = z.discriminatedUnion('verdict', [
+  z.object({ verdict: z.literal('verify') }),
+  z.object({ verdict: z.literal('reject'), reason: withoutNul(z.string().trim().min(1, 'A reason is required').max(MAX_REASON_LENGTH)) }),
+]);
+export type Review = z.infer<typeof reviewSchema>;
