@@ -12,7 +12,7 @@ import { formatBirr } from '#lib/shop.ts';
 import { parseId } from '#lib/input-guards.ts';
 import type { SessionUser } from './auth.server.ts';
 import { jsonError, jsonOk } from './http.server.ts';
-import { toPage, type Page, type PageRequest } from './listings.server.ts';
+import { toPage, type Page, type PageRequest } from '#lib/paging.ts';
 import { describeIssues, type ParseResult } from '#lib/listing-query.ts';
 import type { Result } from '#lib/result.ts';
 

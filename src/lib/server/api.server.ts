@@ -2,7 +2,8 @@
 import type { StoredImage } from '#db/schema.ts';
 import { listingPath } from '#lib/listing-urls.ts';
 import { imageUrl, videoUrl } from '#lib/media-urls.ts';
-import type { ListingCard, PublicListing } from './listings.server.ts';
+import type { ListingCard } from './listings.server.ts';
+import type { PublicListing } from './public-listings.server.ts';
 
 const url = (image: StoredImage | null) => (image ? imageUrl(image) : null);
 

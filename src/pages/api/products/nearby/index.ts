@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { parseNearbyQuery } from '#lib/listing-query.ts';
 import { cardJson } from '#server/api.server.ts';
 import { jsonError, jsonOk } from '#server/http.server.ts';
-import { listNearbyListings } from '#server/listings.server.ts';
+import { listNearbyListings } from '#server/nearby-listings.server.ts';
 
 /** `GET /api/products/nearby/?lat=&lng=&radius=2`: verified listings within `radius` km, nearest first. */
 export const GET: APIRoute = async ({ url, locals }) => {
