@@ -61,7 +61,7 @@ function transporter(): Promise<Transporter<Sent>> {
 }
 
 /** User text (a listing name in a subject, an address) in a log line: quoted, control characters escaped. */
-export function logText(text: string): string {
+function logText(text: string): string {
   return JSON.stringify(text).replace(/[\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 

@@ -18,7 +18,7 @@ import {
 } from './uploads.server.ts';
 
 /** An image whose header passed {@link inspectImage}: its bytes, real type and pixel count; not decoded yet. */
-export type InspectedImage = { ok: true; bytes: Buffer; type: ImageType; pixels: number };
+type InspectedImage = { ok: true; bytes: Buffer; type: ImageType; pixels: number };
 /** An image that passed {@link checkImage}: decoded once, its pixels ready for saveImage. */
 export type CheckedImage = { ok: true; bytes: Buffer; type: ImageType; decoded: DecodedImage };
 
@@ -29,7 +29,7 @@ const SHARP_FORMATS: ReadonlySet<string> = new Set(['jpeg', 'png', 'webp', 'gif'
  * Checks one uploaded image without decoding it: size, real type from the bytes, and the
  * dimensions in its header within {@link MAX_IMAGE_PIXELS}.
  */
-export async function inspectImage(field: string, file: File): Promise<InspectedImage | UploadRejected> {
+async function inspectImage(field: string, file: File): Promise<InspectedImage | UploadRejected> {
   const name = label(field);
   const bytes = await readUpload(field, file, MAX_IMAGE_BYTES);
   if (!Buffer.isBuffer(bytes)) return bytes;

@@ -124,7 +124,7 @@ export async function withGalleries<T extends { id: number; photo: StoredImage }
 }
 
 /** Extra images of several listings in one query (the new-products list shows them on cards). */
-export async function imagesOfListings(db: Database, ids: number[]): Promise<Map<number, ListingImage[]>> {
+async function imagesOfListings(db: Database, ids: number[]): Promise<Map<number, ListingImage[]>> {
   const map = new Map<number, ListingImage[]>();
   if (ids.length === 0) return map;
   const rows = await db

@@ -10,9 +10,9 @@ import type { StoredImage } from '#db/schema.ts';
 import { CARD_WIDTH } from '#lib/media-urls.ts';
 
 /** Longest side of a stored image. */
-export const IMAGE_MAX_WIDTH = 1280;
+const IMAGE_MAX_WIDTH = 1280;
 /** Width of a card thumbnail: a 3-column grid on a phone at 2x density stays sharp. */
-export const THUMB_WIDTH = 360;
+const THUMB_WIDTH = 360;
 
 const KEY_PATTERN = /^[a-z0-9]+(?:[-/][a-z0-9]+)*$/;
 

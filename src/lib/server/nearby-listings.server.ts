@@ -9,7 +9,7 @@ import { cardColumns, isPublic, type ListingCard } from './listings.server.ts';
 export type NearbyListingCard = ListingCard & { distanceKm: number };
 
 /** The first radius tried, in km: in the densest part of a large catalogue it already holds a page. */
-export const NEARBY_FIRST_RADIUS_KM = 0.1;
+const NEARBY_FIRST_RADIUS_KM = 0.1;
 
 /**
  * Verified listings within `radiusKm` of a point, nearest first: an indexed bounding box on

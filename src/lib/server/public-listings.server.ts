@@ -64,7 +64,7 @@ export function publicListingCriteria(filter: PublicListingFilter) {
  * listings already hold a page of them. Rare words fall through to the index, which is fast for
  * them (at most 1 match in ~40 listings, or the newest 1,000 would have held the page).
  */
-export const SEARCH_RECENT_ROWS = 1000;
+const SEARCH_RECENT_ROWS = 1000;
 
 /**
  * For a search ordered newest first: the ids of the first `page * pageSize + 1` matches among the

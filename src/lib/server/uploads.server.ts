@@ -25,7 +25,7 @@ export const MAX_IMAGE_PIXELS = MAX_DECODE_PIXELS;
 export const MAX_REQUEST_PIXELS = 150_000_000;
 
 /** Why an uploaded file was refused: the HTTP status, the form field and a message for people. */
-export type UploadProblem = { status: 400 | 413; field: string; message: string };
+type UploadProblem = { status: 400 | 413; field: string; message: string };
 
 /** A refused upload. */
 export type UploadRejected = { ok: false; problem: UploadProblem };
