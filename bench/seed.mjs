@@ -14,7 +14,8 @@ import { DISCOUNT_VALUES, WAITING } from '#lib/discount.ts';
 import { listingPath } from '#lib/listing-urls.ts';
 import { logoSvg, productSvg, renderSvgImage } from '#server/demo-media.server.ts';
 import { listingSchedule } from '#server/listings.server.ts';
-import { DEMO_BUSINESSES, DEMO_DESCRIPTIONS, DEMO_OFFERS } from '#server/seed-data.ts';
+import { DEMO_BUSINESSES } from '#server/seed-businesses.ts';
+import { DEMO_DESCRIPTIONS, DEMO_OFFERS } from '#server/seed-offers.ts';
 
 export const BATCH_SIZE = 1000;
 /** How many different detail pages the load test visits (at every catalogue size, so cache hits compare). */

@@ -1,6 +1,6 @@
 /**
  * The query parameters of public listing lists, shared by pages and `GET /api/products/`.
- * Pure and isomorphic; the SQL lives in `server/listings.server.ts`.
+ * Pure and isomorphic; the SQL lives in `server/public-listings.server.ts` and `server/nearby-listings.server.ts`.
  */
 import { z } from 'zod';
 import { canonicalCategoryKey } from './categories.ts';

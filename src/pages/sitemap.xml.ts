@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { config } from '#server/config.server.ts';
-import { sitemapPageCount } from '#server/listings.server.ts';
+import { sitemapPageCount } from '#server/sitemap-listings.server.ts';
 import { sitemapIndexResponse } from '#lib/sitemap.ts';
 
 /**

@@ -5,15 +5,13 @@ import { haversineKm } from '#lib/listing-query.ts';
 import {
   getNewProducts,
   getPublicListing,
-  insertListing,
-  listNearbyListings,
   listPublicListings,
   listPublicListingsWithImages,
   publicListingCriteria,
-  SITEMAP_PAGE_SIZE,
-  sitemapListings,
-  sitemapPageCount,
-} from '#server/listings.server.ts';
+} from '#server/public-listings.server.ts';
+import { insertListing } from '#server/listings.server.ts';
+import { listNearbyListings } from '#server/nearby-listings.server.ts';
+import { SITEMAP_PAGE_SIZE, sitemapListings, sitemapPageCount } from '#server/sitemap-listings.server.ts';
 import { createSeller, DAY, draft, fakeImage, FIXED_NOW } from '#fixtures/listings.ts';
 import { createTestDatabase, drivers, type TestDatabase } from './test-database.ts';
 

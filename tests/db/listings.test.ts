@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listings } from '#db/schema.ts';
-import { insertListing, listPublicListings } from '#server/listings.server.ts';
+import { insertListing } from '#server/listings.server.ts';
+import { listPublicListings } from '#server/public-listings.server.ts';
 import { createSeller, DAY, draft, FIXED_NOW, listingEndingIn } from '#fixtures/listings.ts';
 import { createTestDatabase, drivers, type TestDatabase } from './test-database.ts';
 

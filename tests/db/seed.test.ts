@@ -5,7 +5,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, listingImages, listings, requests, shopProducts } from '#db/schema.ts';
 import { CATEGORIES } from '#lib/categories.ts';
-import { listPublicListings } from '#server/listings.server.ts';
+import { listPublicListings } from '#server/public-listings.server.ts';
 import { seedDemoCatalogue } from '#server/seed.server.ts';
 import { createTestDatabase, drivers, type TestDatabase } from './test-database.ts';
 

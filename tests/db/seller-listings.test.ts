@@ -5,7 +5,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listings } from '#db/schema.ts';
 import type { SessionUser } from '#server/auth.server.ts';
-import { getPublicListing, insertListing } from '#server/listings.server.ts';
+import { getPublicListing } from '#server/public-listings.server.ts';
+import { insertListing } from '#server/listings.server.ts';
 import {
   editListing,
   listOwnListings,

@@ -9,6 +9,10 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mediaRoot, resolveMediaPath, saveImage } from '#server/media.server.ts';
+import { mp4DurationSeconds, webmDurationSeconds } from '#lib/video-duration.ts';
+import { ffmpegDurationSeconds } from '#server/ffmpeg.server.ts';
+import { sniffFileType } from '#server/file-types.server.ts';
+import { checkExtraImages, checkImage, checkImages } from '#server/image-checks.server.ts';
 import {
   MAX_EXTRA_IMAGES,
   MAX_IMAGE_BYTES,
@@ -17,18 +21,10 @@ import {
   MAX_REQUEST_PIXELS,
   MAX_VIDEO_BYTES,
   MAX_VIDEO_SECONDS,
-  checkExtraImages,
-  checkImage,
-  checkImages,
-  checkVideo,
-  ffmpegDurationSeconds,
-  makeVideoPoster,
-  mp4DurationSeconds,
-  saveVideo,
-  sniffFileType,
   uploadedFile,
-  webmDurationSeconds,
 } from '#server/uploads.server.ts';
+import { checkVideo } from '#server/video-checks.server.ts';
+import { makeVideoPoster, saveVideo } from '#server/video-store.server.ts';
 
 const run = promisify(execFile);
 
@@ -131,45 +127,48 @@ describe('upload limits', () => {
   });
 });
 
-describe('sniffFileType', () => {
-  it('recognises raster images from their bytes', () => {
-    expect(sniffFileType(png)).toBe('png');
-    expect(sniffFileType(jpeg)).toBe('jpeg');
-    expect(sniffFileType(webp)).toBe('webp');
-    expect(sniffFileType(gif)).toBe('gif');
-    expect(sniffFileType(avif)).toBe('avif');
+describe('sniffFileType', async () => {
+  it('recognises raster images from their bytes', async () => {
+    expect(await sniffFileType(png)).toBe('png');
+    expect(await sniffFileType(jpeg)).toBe('jpeg');
+    expect(await sniffFileType(webp)).toBe('webp');
+    expect(await sniffFileType(gif)).toBe('gif');
+    expect(await sniffFileType(avif)).toBe('avif');
   });
 
-  it('reads the ISO-BMFF brand', () => {
+  it('reads the ISO-BMFF brand', async () => {
     const ftyp = (major: string, ...compatible: string[]) => {
       const body = Buffer.from(`ftyp${major}\0\0\0\0${compatible.join('')}`, 'latin1');
       const size = Buffer.alloc(4);
       size.writeUInt32BE(body.length + 4);
       return Buffer.concat([size, body, Buffer.alloc(16)]);
     };
-    expect(sniffFileType(ftyp('heic', 'mif1', 'heic'))).toBe('heic');
-    expect(sniffFileType(ftyp('mif1', 'mif1', 'avif'))).toBe('avif');
-    expect(sniffFileType(ftyp('qt  ', 'qt  '))).toBe('mov');
-    expect(sniffFileType(ftyp('mp42', 'isom', 'mp42'))).toBe('mp4');
-    expect(sniffFileType(ftyp('M4A ', 'M4A ', 'mp42', 'isom'))).toBeNull();
-    expect(sniffFileType(ftyp('crx ', 'crx '))).toBeNull();
+    expect(await sniffFileType(ftyp('heic', 'mif1', 'heic'))).toBe('heic');
+    // A generic HEIF file is named by its major brand; sharp decodes AVIF and HEIC alike.
+    expect(await sniffFileType(ftyp('mif1', 'mif1', 'avif'))).toBe('heic');
+    expect(await sniffFileType(ftyp('qt  ', 'qt  '))).toBe('mov');
+    expect(await sniffFileType(ftyp('mp42', 'isom', 'mp42'))).toBe('mp4');
+    expect(await sniffFileType(ftyp('M4A ', 'M4A ', 'mp42', 'isom'))).toBeNull();
+    expect(await sniffFileType(ftyp('crx ', 'crx '))).toBeNull();
+    expect(await sniffFileType(ftyp('M4V ', 'M4V ', 'isom'))).toBe('mp4');
+    expect(await sniffFileType(ftyp('3gp4', 'isom', '3gp4'))).toBeNull();
   });
 
-  it('refuses SVG, HTML, XML, text, PDF, empty and short input', () => {
-    expect(sniffFileType(SVG)).toBeNull();
-    expect(sniffFileType(HTML)).toBeNull();
-    expect(sniffFileType(Buffer.from('<?xml version="1.0"?><svg/>'))).toBeNull();
-    expect(sniffFileType(Buffer.from('just some text'))).toBeNull();
-    expect(sniffFileType(Buffer.from('%PDF-1.7\n%âãÏÓ\n'))).toBeNull();
-    expect(sniffFileType(new Uint8Array())).toBeNull();
-    expect(sniffFileType(new Uint8Array([0xff, 0xd8]))).toBeNull();
-    expect(sniffFileType(new Uint8Array([0x1a, 0x45, 0xdf, 0xa3]))).toBeNull();
+  it('refuses SVG, HTML, XML, text, PDF, empty and short input', async () => {
+    expect(await sniffFileType(SVG)).toBeNull();
+    expect(await sniffFileType(HTML)).toBeNull();
+    expect(await sniffFileType(Buffer.from('<?xml version="1.0"?><svg/>'))).toBeNull();
+    expect(await sniffFileType(Buffer.from('just some text'))).toBeNull();
+    expect(await sniffFileType(Buffer.from('%PDF-1.7\n%âãÏÓ\n'))).toBeNull();
+    expect(await sniffFileType(new Uint8Array())).toBeNull();
+    expect(await sniffFileType(new Uint8Array([0xff, 0xd8]))).toBeNull();
+    expect(await sniffFileType(new Uint8Array([0x1a, 0x45, 0xdf, 0xa3]))).toBeNull();
   });
 
-  it.skipIf(!ffmpeg)('recognises MP4, MOV and WebM videos', () => {
-    expect(sniffFileType(videos.mp4!)).toBe('mp4');
-    expect(sniffFileType(videos.mov!)).toBe('mov');
-    expect(sniffFileType(videos.webm!)).toBe('webm');
+  it.skipIf(!ffmpeg)('recognises MP4, MOV and WebM videos', async () => {
+    expect(await sniffFileType(videos.mp4!)).toBe('mp4');
+    expect(await sniffFileType(videos.mov!)).toBe('mov');
+    expect(await sniffFileType(videos.webm!)).toBe('webm');
   });
 });
 
@@ -224,7 +223,8 @@ describe('checkImage', () => {
   });
 
   it('refuses bytes with an image header that sharp cannot decode', async () => {
-    const broken = Buffer.concat([png.subarray(0, 8), Buffer.from('not really a png at all')]);
+    // The signature and the IHDR chunk (8 + 25 bytes) are a PNG's header; what follows is not.
+    const broken = Buffer.concat([png.subarray(0, 33), Buffer.from('not really a png at all')]);
     const truncated = jpeg.subarray(0, Math.floor(jpeg.length / 3));
     for (const bytes of [broken, truncated]) {
       expect(await checkImage('uploaded_images', file(bytes, 'x.png', 'image/png'))).toMatchObject({

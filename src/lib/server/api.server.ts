@@ -1,8 +1,9 @@
 /** Listings in the HTTP API's field names (spec section 3). */
 import type { StoredImage } from '#db/schema.ts';
 import { listingPath } from '#lib/listing-urls.ts';
-import type { ListingCard, PublicListing } from './listings.server.ts';
-import { imageUrl } from './media.server.ts';
+import { imageUrl, videoUrl } from '#lib/media-urls.ts';
+import type { ListingCard } from './listings.server.ts';
+import type { PublicListing } from './public-listings.server.ts';
 
 const url = (image: StoredImage | null) => (image ? imageUrl(image) : null);
 
@@ -37,7 +38,7 @@ export function listingJson(l: PublicListing & { distanceKm?: number }) {
     latitude: l.latitude,
     longitude: l.longitude,
     images: l.images.slice(1).map((i) => ({ id: i.id, image: imageUrl(i.image) })),
-    product_video: l.video ? `/media/${l.video.key}.${l.video.ext}` : null,
+    product_video: l.video ? videoUrl(l.video) : null,
     contact_tick: l.contactTick,
     web_site: l.webSite,
   };

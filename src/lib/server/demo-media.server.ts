@@ -1,17 +1,13 @@
 /**
  * Media for the demo catalogue, made on this machine: SVG artwork rendered by sharp, and short
- * clips encoded by the ffmpeg binary that ships inside an npm package. Nothing is downloaded.
+ * clips encoded by ffmpeg (see ffmpeg.server.ts). Nothing is downloaded.
  */
-import { execFile } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
 import type { StoredImage, StoredVideo } from '#db/schema.ts';
+import { encodeZoomClip, hasFfmpeg } from './ffmpeg.server.ts';
 import { mediaRoot, saveImage } from './media.server.ts';
-
-const run = promisify(execFile);
 
 const escapeXml = (s: string) =>
   s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
@@ -67,15 +63,6 @@ export async function renderSvgImage(svg: string, dataDir: string, key: string):
   return saveImage(png, { dataDir, key, reuse: true, effort: 2 });
 }
 
-function ffmpegPath(): string | null {
-  try {
-    const require = createRequire(import.meta.url);
-    return (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-  } catch {
-    return null;
-  }
-}
-
 /** Work folders of video encodes live in the data folder, named by the process that made them. */
 const workRoot = (dataDir: string) => path.join(dataDir, 'tmp');
 const WORK_PREFIX = 'sefer-video-';
@@ -121,8 +108,7 @@ export async function renderDemoVideo(
   } catch {
     // not rendered yet
   }
-  const ffmpeg = ffmpegPath();
-  if (!ffmpeg) return null;
+  if (!hasFfmpeg()) return null;
   await mkdir(workRoot(dataDir), { recursive: true });
   const tmp = await mkdtemp(path.join(workRoot(dataDir), `${WORK_PREFIX}${process.pid}-`));
   try {
@@ -130,35 +116,7 @@ export async function renderDemoVideo(
     const encoded = path.join(tmp, 'clip.mp4');
     await writeFile(frame, await sharp(Buffer.from(posterSvg)).resize(640, 480).png().toBuffer());
     await mkdir(path.dirname(out), { recursive: true });
-    await run(
-      ffmpeg,
-      [
-        '-y',
-        '-loglevel',
-        'error',
-        '-loop',
-        '1',
-        '-i',
-        frame,
-        '-t',
-        String(seconds),
-        '-vf',
-        `zoompan=z='min(zoom+0.0015,1.2)':d=${seconds * 25}:s=640x480:fps=25`,
-        '-c:v',
-        'libx264',
-        '-preset',
-        'veryfast',
-        '-crf',
-        '30',
-        '-pix_fmt',
-        'yuv420p',
-        '-movflags',
-        '+faststart',
-        '-an',
-        encoded,
-      ],
-      { signal },
-    );
+    if (!(await encodeZoomClip(frame, encoded, seconds, signal))) return null;
     // Only a finished clip takes the media name: a later start reuses whatever has that name.
     await rename(encoded, out);
     return { key, ext: 'mp4', durationSeconds: seconds, poster };

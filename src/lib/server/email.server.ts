@@ -1,10 +1,16 @@
 /**
- * Outgoing email: through SMTP when `SMTP_URL` is set, otherwise written to `DATA_DIR/outbox/`
- * (one file per message) and logged, so a machine with no mail server still works end to end.
+ * Outgoing email, always through nodemailer's `sendMail`: to SMTP when `SMTP_URL` is set,
+ * otherwise to the outbox transport below, which writes each message to `DATA_DIR/outbox/` as an
+ * `.eml` file and logs it, so a machine with no mail server still works end to end. Either way
+ * nodemailer composes the message: headers are encoded by it (a subject with a line break cannot
+ * add a header), text bodies are quoted-printable so plain ASCII stays readable.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Transport, Transporter } from 'nodemailer';
 import { config } from './config.server.ts';
 
 export interface Email {
@@ -13,57 +19,58 @@ export interface Email {
   text: string;
 }
 
-type Message = { from: string; to: string; subject: string; text: string; date?: Date; textEncoding?: 'quoted-printable' };
-type Transport = { sendMail(message: Message): Promise<{ message?: Buffer | string }> };
-let transport: Promise<Transport> | undefined;
-let composer: Promise<Transport> | undefined;
+/** What a transport answers: the outbox says which file it wrote. */
+type Sent = { messageId: string; file?: string };
 
-async function smtp(url: string): Promise<Transport> {
-  const nodemailer = await import('nodemailer');
-  return nodemailer.createTransport(url) as unknown as Transport;
-}
+let mailer: { key: string; transporter: Promise<Transporter<Sent>> } | undefined;
 
 /**
- * Nodemailer's own MIME composer, writing nowhere: headers are encoded by it (a subject with a
- * line break cannot add a header), text bodies are quoted-printable so plain ASCII stays readable.
+ * A nodemailer transport that files each message in `dir`, named by the time it was written, with
+ * unix line endings (the file is read by people and tests, not by a mail server).
  */
-async function mimeComposer(): Promise<Transport> {
+async function outboxTransport(dir: string): Promise<Transport<Sent>> {
+  const { default: LeUnix } = await import('nodemailer/lib/mime-node/le-unix');
+  return {
+    name: 'SeferOutbox',
+    version: '1',
+    send(mail, done) {
+      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
+      const messageId = mail.message.messageId();
+      mkdir(dir, { recursive: true })
+        .then(() => pipeline(mail.message.createReadStream(), new LeUnix(), createWriteStream(file)))
+        .then(
+          () => done(null, { messageId, file }),
+          (error: Error) => done(error, { messageId }),
+        );
+    },
+  };
+}
+
+async function createTransporter(smtpUrl: string | undefined, dataDir: string): Promise<Transporter<Sent>> {
   const nodemailer = await import('nodemailer');
-  return nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }) as unknown as Transport;
+  if (smtpUrl) return nodemailer.createTransport(smtpUrl) as unknown as Transporter<Sent>;
+  return nodemailer.createTransport(await outboxTransport(path.join(dataDir, 'outbox')));
 }
 
-export function outboxDir(dataDir: string): string {
-  return path.join(dataDir, 'outbox');
-}
-
-/** The raw message, as a mail server would receive it. */
-export async function composeEmail(from: string, email: Email, date = new Date()): Promise<Buffer> {
-  composer ??= mimeComposer();
-  const info = await (await composer).sendMail({ from, ...email, date, textEncoding: 'quoted-printable' });
-  return Buffer.isBuffer(info.message) ? info.message : Buffer.from(String(info.message ?? ''));
+/** The transporter for the current configuration (tests change DATA_DIR between runs). */
+function transporter(): Promise<Transporter<Sent>> {
+  const c = config();
+  const key = c.smtpUrl ? `smtp ${c.smtpUrl}` : `outbox ${c.dataDir}`;
+  if (mailer?.key !== key) mailer = { key, transporter: createTransporter(c.smtpUrl, c.dataDir) };
+  return mailer.transporter;
 }
 
 /** User text (a listing name in a subject, an address) in a log line: quoted, control characters escaped. */
-export function logText(text: string): string {
+function logText(text: string): string {
   return JSON.stringify(text).replace(/[\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** Sends (or files) one email. Never throws for delivery problems: they are logged. */
 export async function sendEmail(email: Email): Promise<void> {
-  const c = config();
   const what = `${logText(email.subject)} to ${logText(email.to)}`;
   try {
-    if (c.smtpUrl) {
-      transport ??= smtp(c.smtpUrl);
-      await (await transport).sendMail({ from: c.mailFrom, ...email });
-      console.log(`[email] sent ${what}`);
-      return;
-    }
-    const dir = outboxDir(c.dataDir);
-    await mkdir(dir, { recursive: true });
-    const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
-    await writeFile(file, await composeEmail(c.mailFrom, email));
-    console.log(`[email] ${what} written to ${file}`);
+    const info = await (await transporter()).sendMail({ from: config().mailFrom, ...email, textEncoding: 'quoted-printable' });
+    console.log(info.file ? `[email] ${what} written to ${info.file}` : `[email] sent ${what}`);
   } catch (error) {
     console.error(`[email] could not send ${what}:`, error);
   }

@@ -11,9 +11,13 @@ import { config } from './config.server.ts';
 import type { ListingDraft } from './listings.server.ts';
 import type { Database } from '#db/client.ts';
 import type { SessionUser } from './auth.server.ts';
-import { deleteMedia, imageUrl, isUploadedMedia, saveImage } from './media.server.ts';
+import { imageUrl } from '#lib/media-urls.ts';
+import { deleteMedia, isUploadedMedia, saveImage } from './media.server.ts';
 import { editListing, type ListingEdit, type OwnListing } from './seller-listings.server.ts';
-import { checkImages, checkVideo, makeVideoPoster, MAX_EXTRA_IMAGES, saveVideo, uploadedFile } from './uploads.server.ts';
+import { checkImages } from './image-checks.server.ts';
+import { MAX_EXTRA_IMAGES, uploadedFile } from './uploads.server.ts';
+import { checkVideo } from './video-checks.server.ts';
+import { makeVideoPoster, saveVideo } from './video-store.server.ts';
 
 function rejected(status: 400 | 413, errors: Record<string, string>, first?: string): Failure {
   const message = first ?? Object.values(errors)[0] ?? 'Invalid listing.';

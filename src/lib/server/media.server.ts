@@ -1,35 +1,23 @@
 /**
  * Stored media: images re-encoded to WebP (which also strips EXIF/GPS) with a card-size
- * thumbnail, and videos, under `DATA_DIR/media`. URLs are derived from the key, never stored.
+ * thumbnail, and videos, under `DATA_DIR/media`. URLs are derived from the key (media-urls.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { StoredImage } from '#db/schema.ts';
+import { CARD_WIDTH } from '#lib/media-urls.ts';
 
 /** Longest side of a stored image. */
-export const IMAGE_MAX_WIDTH = 1280;
-/** Width of the middle size: a full-width photo on a phone at 2x density. */
-export const CARD_WIDTH = 720;
+const IMAGE_MAX_WIDTH = 1280;
 /** Width of a card thumbnail: a 3-column grid on a phone at 2x density stays sharp. */
-export const THUMB_WIDTH = 360;
+const THUMB_WIDTH = 360;
 
 const KEY_PATTERN = /^[a-z0-9]+(?:[-/][a-z0-9]+)*$/;
 
 export function isValidMediaKey(key: string): boolean {
   return KEY_PATTERN.test(key) && !key.includes('..');
-}
-
-/** Public URL of a stored image in one of its three widths. */
-export function imageUrl(image: Pick<StoredImage, 'key'>, size: 'full' | 'card' | 'thumb' = 'full'): string {
-  return size === 'full' ? `/media/${image.key}.webp` : `/media/${image.key}-${size}.webp`;
-}
-
-/** `srcset` of the three widths, for `<img sizes>` to choose from. */
-export function imageSrcset(image: StoredImage): string {
-  const card = Math.min(CARD_WIDTH, image.width);
-  return `${imageUrl(image, 'thumb')} ${image.thumbWidth}w, ${imageUrl(image, 'card')} ${card}w, ${imageUrl(image)} ${image.width}w`;
 }
 
 export function newMediaKey(prefix = 'u'): string {

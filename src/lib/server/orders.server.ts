@@ -8,7 +8,7 @@ import { orderItems, orders, refunds, users, type OrderStatus, type RefundStatus
 import { fail, ok, type Result } from '#lib/result.ts';
 import type { SessionUser } from './auth.server.ts';
 import { ACCOUNT_LIST_LIMIT, pageWindow } from './account-paging.server.ts';
-import { toPage, type Page, type PageRequest } from './listings.server.ts';
+import { toPage, type Page, type PageRequest } from '#lib/paging.ts';
 
 export const ADMINS_ONLY = fail(403, 'Only admins can do that.');
 

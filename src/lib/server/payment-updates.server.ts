@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { paymentUpdates } from '#db/schema.ts';
 import { pageWindow } from './account-paging.server.ts';
-import { toPage, type Page, type PageRequest } from './listings.server.ts';
+import { toPage, type Page, type PageRequest } from '#lib/paging.ts';
 
 export interface PaymentUpdate {
   id: number;

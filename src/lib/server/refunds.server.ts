@@ -10,7 +10,7 @@ import { fail, ok, type Result } from '#lib/result.ts';
 import { formatBirr } from '#lib/shop.ts';
 import type { SessionUser } from './auth.server.ts';
 import { ACCOUNT_LIST_LIMIT, pageWindow } from './account-paging.server.ts';
-import { toPage, type Page, type PageRequest } from './listings.server.ts';
+import { toPage, type Page, type PageRequest } from '#lib/paging.ts';
 import { ADMINS_ONLY, itemsOf, markDelivered } from './orders.server.ts';
 
 export interface RefundView {

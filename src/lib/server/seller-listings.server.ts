@@ -20,11 +20,9 @@ import {
   type ListingCard,
   type ListingDraft,
   type ListingImage,
-  type Page,
-  type PageRequest,
-  toPage,
   withGalleries,
 } from './listings.server.ts';
+import { type Page, type PageRequest, toPage } from '#lib/paging.ts';
 
 const NOT_FOUND = { ok: false, status: 404, error: 'Listing not found.' } as const;
 const NOT_YOURS = { ok: false, status: 403, error: 'You can only change your own listings.' } as const;

@@ -5,7 +5,7 @@ import { subscriptions, type SubscriptionStatus } from '#db/schema.ts';
 import { fail, ok, type Result } from '#lib/result.ts';
 import type { SessionUser } from './auth.server.ts';
 import { pageWindow } from './account-paging.server.ts';
-import { toPage, type Page, type PageRequest } from './listings.server.ts';
+import { toPage, type Page, type PageRequest } from '#lib/paging.ts';
 
 export interface SubscriptionView {
   id: number;

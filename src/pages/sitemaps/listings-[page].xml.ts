@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { listingPath } from '#lib/listing-urls.ts';
 import { config } from '#server/config.server.ts';
-import { sitemapListings, sitemapPageCount } from '#server/listings.server.ts';
+import { sitemapListings, sitemapPageCount } from '#server/sitemap-listings.server.ts';
 import { urlSetResponse } from '#lib/sitemap.ts';
 
 /** The verified listings of one range of ids (see SITEMAP_PAGE_SIZE); 404 past the last range. */

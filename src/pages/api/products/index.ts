@@ -2,7 +2,7 @@ import { parseListingQuery } from '#lib/listing-query.ts';
 import { fail } from '#lib/result.ts';
 import { listingJson } from '#server/api.server.ts';
 import { api, jsonOk, limitWrites, pagedJson, readFormData, refuse, requireUser } from '#server/http.server.ts';
-import { listPublicListingsWithImages } from '#server/listings.server.ts';
+import { listPublicListingsWithImages } from '#server/public-listings.server.ts';
 import { mediaOfDraft, ownListingJson, readListingSubmission } from '#server/listing-input.server.ts';
 import { config } from '#server/config.server.ts';
 import { deleteMedia } from '#server/media.server.ts';

@@ -1,7 +1,7 @@
 import { parseNearbyQuery } from '#lib/listing-query.ts';
 import { cardJson } from '#server/api.server.ts';
 import { api, jsonOk, refuse } from '#server/http.server.ts';
-import { listNearbyListings } from '#server/listings.server.ts';
+import { listNearbyListings } from '#server/nearby-listings.server.ts';
 
 /** `GET /api/products/nearby/?lat=&lng=&radius=2`: verified listings within `radius` km, nearest first. */
 export const GET = api(

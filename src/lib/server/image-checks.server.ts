@@ -1,0 +1,106 @@
+/**
+ * Checks on uploaded images before anything is stored: size, the real type from the bytes, the
+ * dimensions in the header, the pixels of a whole request, and one decode with sharp.
+ */
+import sharp from 'sharp';
+import { isImageType, sniffFileType, type ImageType } from './file-types.server.ts';
+import { decodeImage, type DecodedImage } from './media.server.ts';
+import {
+  label,
+  MAX_EXTRA_IMAGES,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGE_PIXELS,
+  MAX_REQUEST_PIXELS,
+  readUpload,
+  reject,
+  uploadedFile,
+  type UploadRejected,
+} from './uploads.server.ts';
+
+/** An image whose header passed {@link inspectImage}: its bytes, real type and pixel count; not decoded yet. */
+type InspectedImage = { ok: true; bytes: Buffer; type: ImageType; pixels: number };
+/** An image that passed {@link checkImage}: decoded once, its pixels ready for saveImage. */
+export type CheckedImage = { ok: true; bytes: Buffer; type: ImageType; decoded: DecodedImage };
+
+// What sharp must itself recognise the bytes as: never SVG, PDF or anything ImageMagick reads.
+const SHARP_FORMATS: ReadonlySet<string> = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
+
+/**
+ * Checks one uploaded image without decoding it: size, real type from the bytes, and the
+ * dimensions in its header within {@link MAX_IMAGE_PIXELS}.
+ */
+async function inspectImage(field: string, file: File): Promise<InspectedImage | UploadRejected> {
+  const name = label(field);
+  const bytes = await readUpload(field, file, MAX_IMAGE_BYTES);
+  if (!Buffer.isBuffer(bytes)) return bytes;
+  const type = await sniffFileType(bytes);
+  if (!isImageType(type)) return reject(400, field, `${name} must be a JPEG, PNG, WebP, GIF, AVIF or HEIC image.`);
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
+    if (SHARP_FORMATS.has(meta.format ?? '') && meta.width && meta.height && meta.width * meta.height <= MAX_IMAGE_PIXELS) {
+      return { ok: true, bytes, type, pixels: meta.width * meta.height };
+    }
+  } catch {
+    // refused below
+  }
+  return reject(400, field, `${name} could not be read as an image.`);
+}
+
+/** Decodes an inspected image, once; a truncated or corrupt file is refused here. */
+async function decodeInspected(field: string, image: InspectedImage): Promise<CheckedImage | UploadRejected> {
+  try {
+    return { ok: true, bytes: image.bytes, type: image.type, decoded: await decodeImage(image.bytes) };
+  } catch {
+    return reject(400, field, `${label(field)} could not be read as an image.`);
+  }
+}
+
+/** Checks one uploaded image: {@link inspectImage}, then one decode. */
+export async function checkImage(field: string, file: File): Promise<CheckedImage | UploadRejected> {
+  const inspected = await inspectImage(field, file);
+  return inspected.ok ? decodeInspected(field, inspected) : inspected;
+}
+
+/**
+ * Checks every image of one request: each header first, the pixels of all of them together within
+ * {@link MAX_REQUEST_PIXELS}, and only then each is decoded, once, one at a time (decoding is
+ * CPU-bound and the server's cores are shared). Answers in the order given.
+ */
+export async function checkImages(
+  entries: ReadonlyArray<{ field: string; file: File }>,
+): Promise<{ ok: true; images: CheckedImage[] } | UploadRejected> {
+  const inspected: InspectedImage[] = [];
+  for (const { field, file } of entries) {
+    const result = await inspectImage(field, file);
+    if (!result.ok) return result;
+    inspected.push(result);
+  }
+  if (inspected.reduce((sum, i) => sum + i.pixels, 0) > MAX_REQUEST_PIXELS) {
+    return reject(
+      413,
+      entries[0]?.field ?? 'product_photo',
+      'The images are too large in all (150 megapixels at most). Please send smaller photos.',
+    );
+  }
+  const images: CheckedImage[] = [];
+  for (const [i, image] of inspected.entries()) {
+    const checked = await decodeInspected(entries[i]!.field, image);
+    if (!checked.ok) return checked;
+    images.push(checked);
+  }
+  return { ok: true, images };
+}
+
+/**
+ * Checks the additional images (field `uploaded_images`): at most {@link MAX_EXTRA_IMAGES}, each
+ * one as {@link checkImage}, all within {@link MAX_REQUEST_PIXELS}. Blank file-input parts are
+ * ignored, not counted.
+ */
+export async function checkExtraImages(files: File[]): Promise<{ ok: true; images: CheckedImage[] } | UploadRejected> {
+  const field = 'uploaded_images';
+  const present = files.filter((f) => uploadedFile(f) !== null);
+  if (present.length > MAX_EXTRA_IMAGES) {
+    return reject(400, field, 'You can upload a maximum of 10 additional images.');
+  }
+  return checkImages(present.map((file) => ({ field, file })));
+}
