@@ -41,6 +41,9 @@ export const commentPayloadSchema = z.object({
   date_posted: z.unknown().optional(),
 });
 
+/** What the comments page's form posts, as typed (shown again if refused); {@link commentPayloadSchema} checks it. */
+export const commentFormSchema = z.object({ comment: z.string().catch('') });
+
 export function isCommentPayload(body: unknown): boolean {
   return typeof body === 'object' && body !== null && ('comment' in body || 'product_id' in body);
 }

@@ -8,9 +8,10 @@ import type { z } from 'zod';
 export type FieldErrors = Record<string, string[]>;
 
 /** The HTTP statuses a refused request can carry (the route toolkit answers with them unchanged). */
-export type FailureStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 429 | 502 | 503;
+export type FailureStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 502 | 503;
 
-export type Failure = { ok: false; status: FailureStatus; error: string; fields?: FieldErrors };
+/** A refusal: its status, the words for it, the fields to fix (400/422) and, for a 429, the seconds to wait. */
+export type Failure = { ok: false; status: FailureStatus; error: string; fields?: FieldErrors; retryAfter?: number };
 export type Result<T> = { ok: true; value: T } | Failure;
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
@@ -51,4 +52,14 @@ export type Notice = { kind: 'error' | 'success' | 'info'; text: string; fields?
 export function noticeOf<T>(result: Result<T>, success: string | ((value: T) => string)): Notice {
   if (!result.ok) return { kind: 'error', text: result.error, ...(result.fields ? { fields: result.fields } : {}) };
   return { kind: 'success', text: typeof success === 'function' ? success(result.value) : success };
+}
+
+/**
+ * The line a form page shows above its fields after a post: a failure's error, unless its fields
+ * tell it under each field, or what `success` makes of the value (nothing by default).
+ */
+export function formNotice<T>(result: Result<T> | null, success: (value: T) => Notice | null = () => null): Notice | null {
+  if (!result) return null;
+  if (!result.ok) return result.fields ? null : { kind: 'error', text: result.error };
+  return success(result.value);
 }

@@ -28,7 +28,7 @@ describe.each(drivers())('contact messages on %s', (driver) => {
     if (!result.ok) throw new Error('fixture should be valid');
     t.resetQueryCount();
     const before = Date.now();
-    const id = await saveContactMessage(t.db, result.data);
+    const id = await saveContactMessage(t.db, result.value);
     expect(t.queryCount()).toBe(1);
 
     const rows = await t.db.select().from(contactMessages);
@@ -59,7 +59,12 @@ describe.each(drivers())('contact messages on %s', (driver) => {
     for (let i = 0; i < LIMITS.contact.max; i++) {
       expect(await sendContactMessage(t.db, { address: '10.0.0.1' }, data, now)).toMatchObject({ ok: true });
     }
-    expect(await sendContactMessage(t.db, { address: '10.0.0.1' }, data, now)).toMatchObject({ ok: false, status: 429 });
+    expect(await sendContactMessage(t.db, { address: '10.0.0.1' }, data, now)).toMatchObject({
+      ok: false,
+      status: 429,
+      error: 'You have sent several messages in a short time. Please wait a few minutes before sending another.',
+      retryAfter: expect.any(Number),
+    });
     expect(await t.db.$count(contactMessages)).toBe(LIMITS.contact.max);
     // Another address is not held back; one account cannot move around addresses to send more.
     expect(await sendContactMessage(t.db, { address: '10.0.0.2', userId: 'u1' }, data, now)).toMatchObject({ ok: true });
@@ -72,7 +77,8 @@ describe.each(drivers())('contact messages on %s', (driver) => {
     expect(await sendContactMessage(t.db, { address: '10.0.0.9' }, { ...data, email: 'nope' }, now)).toEqual({
       ok: false,
       status: 422,
-      errors: { email: 'Invalid email address' },
+      error: 'Please check the field marked below.',
+      fields: { email: ['Invalid email address'] },
     });
   });
 

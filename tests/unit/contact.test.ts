@@ -1,49 +1,53 @@
 import { describe, expect, it } from 'vitest';
 import { CONTACT_LIMITS, contactSchema, contactValuesFromForm, EMAIL_PATTERN, tooLongMessage, validateContact } from '#lib/contact.ts';
 
+/** A 422 telling each field's one message. */
+const refused = (errors: Record<string, string>) => ({
+  ok: false,
+  status: 422,
+  error: expect.stringMatching(/^Please check the (field|\d fields) marked below\.$/),
+  fields: Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, [message]])),
+});
+
 const valid = { name: 'Abebe Kebede', email: 'abebe@example.com', subject: 'Listing question', message: 'Hello Sefer team!' };
 
 describe('validateContact', () => {
   it('accepts a complete message', () => {
-    expect(validateContact(valid)).toEqual({ ok: true, data: valid });
+    expect(validateContact(valid)).toEqual({ ok: true, value: valid });
   });
 
   it('gives the spec message for each missing field', () => {
     expect(validateContact({ name: '', email: '', subject: '', message: '' })).toEqual({
       ok: false,
-      errors: {
-        name: 'Name is required',
-        email: 'Email is required',
-        subject: 'Subject is required',
-        message: 'Message is required',
+      status: 422,
+      error: 'Please check the 4 fields marked below.',
+      fields: {
+        name: ['Name is required'],
+        email: ['Email is required'],
+        subject: ['Subject is required'],
+        message: ['Message is required'],
       },
     });
   });
 
   it('treats absent and non-text values as missing', () => {
     const result = validateContact({ name: 42, email: null });
-    expect(result).toEqual({
-      ok: false,
-      errors: {
-        name: 'Name is required',
-        email: 'Email is required',
-        subject: 'Subject is required',
-        message: 'Message is required',
-      },
-    });
-    expect(validateContact(undefined)).toMatchObject({ ok: false, errors: { name: 'Name is required' } });
+    expect(result).toEqual(
+      refused({ name: 'Name is required', email: 'Email is required', subject: 'Subject is required', message: 'Message is required' }),
+    );
+    expect(validateContact(undefined)).toMatchObject({ ok: false, fields: { name: ['Name is required'] } });
   });
 
   it('reports one field at a time and only that field', () => {
-    expect(validateContact({ ...valid, subject: '' })).toEqual({ ok: false, errors: { subject: 'Subject is required' } });
-    expect(validateContact({ ...valid, message: '   ' })).toEqual({ ok: false, errors: { message: 'Message is required' } });
+    expect(validateContact({ ...valid, subject: '' })).toEqual(refused({ subject: 'Subject is required' }));
+    expect(validateContact({ ...valid, message: '   ' })).toEqual(refused({ message: 'Message is required' }));
   });
 
   it('says "Invalid email address" for a badly shaped email, and never for an empty one', () => {
     for (const email of ['abebe', 'abebe@', '@example.com', 'abebe@example', 'abebe @example.com', 'a@b@c.com', 'abebe@example.']) {
-      expect(validateContact({ ...valid, email })).toEqual({ ok: false, errors: { email: 'Invalid email address' } });
+      expect(validateContact({ ...valid, email })).toEqual(refused({ email: 'Invalid email address' }));
     }
-    expect(validateContact({ ...valid, email: '   ' })).toEqual({ ok: false, errors: { email: 'Email is required' } });
+    expect(validateContact({ ...valid, email: '   ' })).toEqual(refused({ email: 'Email is required' }));
   });
 
   it('accepts ordinary addresses with the basic pattern', () => {
@@ -62,7 +66,7 @@ describe('validateContact', () => {
     });
     expect(result).toEqual({
       ok: true,
-      data: { name: 'Abebe Kebede', email: 'abebe@example.com', subject: 'Listing  question', message: 'Line one\n\nLine two' },
+      value: { name: 'Abebe Kebede', email: 'abebe@example.com', subject: 'Listing  question', message: 'Line one\n\nLine two' },
     });
   });
 
@@ -77,16 +81,13 @@ describe('validateContact', () => {
       expect(tooLongMessage(field)).toBe(text);
       expect(validateContact({ ...valid, [field]: 'a'.repeat(limit) }).ok).toBe(true);
       expect(validateContact({ ...valid, [field]: `  ${'a'.repeat(limit)}  ` }).ok).toBe(true);
-      expect(validateContact({ ...valid, [field]: 'a'.repeat(limit + 1) })).toEqual({ ok: false, errors: { [field]: text } });
+      expect(validateContact({ ...valid, [field]: 'a'.repeat(limit + 1) })).toEqual(refused({ [field]: text }));
     }
     const local = 'a'.repeat(64);
     const atLimit = `${local}@${'b'.repeat(254 - 64 - 1 - 4)}.com`;
     expect(atLimit).toHaveLength(254);
     expect(validateContact({ ...valid, email: atLimit }).ok).toBe(true);
-    expect(validateContact({ ...valid, email: `a${atLimit}` })).toEqual({
-      ok: false,
-      errors: { email: 'Email must be 254 characters or fewer' },
-    });
+    expect(validateContact({ ...valid, email: `a${atLimit}` })).toEqual(refused({ email: 'Email must be 254 characters or fewer' }));
   });
 
   it('counts Amharic text in characters, like the browser does', () => {

@@ -38,7 +38,11 @@ describe('text with a NUL character', () => {
   it('is refused in every field of the contact form', () => {
     const valid = { name: 'Abebe', email: 'abebe@example.com', subject: 'Hi', message: 'Hello' };
     for (const field of ['name', 'email', 'subject', 'message'] as const) {
-      expect(validateContact({ ...valid, [field]: `${valid[field]}${NUL}x` })).toEqual({ ok: false, errors: { [field]: NUL_MESSAGE } });
+      expect(validateContact({ ...valid, [field]: `${valid[field]}${NUL}x` })).toMatchObject({
+        ok: false,
+        status: 422,
+        fields: { [field]: [NUL_MESSAGE] },
+      });
     }
   });
 

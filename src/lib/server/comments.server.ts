@@ -2,6 +2,11 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { comments, listingImages, listings } from '#db/schema.ts';
+import { commentPayloadSchema } from '#lib/community.ts';
+import { fail, ok, parseWith, type Result } from '#lib/result.ts';
+import type { SessionUser } from './auth.server.ts';
+import { allowWrite, SLOW_DOWN } from './rate-limit.server.ts';
+import { displayNameOf } from './users.server.ts';
 
 export const MAX_COMMENTS = 100;
 
@@ -49,6 +54,26 @@ export async function addComment(
     .values({ listingId: input.listingId, imageId: input.imageId, userId: author.id, authorName: author.name, comment: input.comment })
     .returning({ id: comments.id, authorName: comments.authorName, comment: comments.comment, datePosted: comments.datePosted });
   return row!;
+}
+
+/**
+ * A comment from the signed-in user, in the spec's payload (`{product_id, image_id, comment}`):
+ * checked with its schema (400), counted against the comment rate limit (429), then added to the
+ * image (404 when there is no such image on a public listing).
+ */
+export async function postComment(
+  db: Database,
+  author: SessionUser,
+  address: string | null,
+  payload: unknown,
+): Promise<Result<CommentView>> {
+  const input = parseWith(commentPayloadSchema, payload);
+  if (!input.ok) return input;
+  const limit = await allowWrite(db, 'comment', { userId: author.id, address });
+  if (!limit.allowed) return { ...fail(429, SLOW_DOWN), retryAfter: limit.retryAfter };
+  const { product_id: listingId, image_id: imageId, comment } = input.value;
+  const added = await addComment(db, { id: author.id, name: displayNameOf(author) }, { listingId, imageId, comment });
+  return added ? ok(added) : fail(404, 'That product image was not found.');
 }
 
 /** An admin removes a comment. */

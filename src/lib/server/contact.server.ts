@@ -4,27 +4,53 @@
  */
 import type { Database } from '#db/client.ts';
 import { contactMessages } from '#db/schema.ts';
-import { contactSchema, validateContact, type ContactErrors, type ContactMessage } from '#lib/contact.ts';
+import {
+  CONTACT_TEXTS,
+  contactSchema,
+  contactValuesFromForm,
+  NO_CONTACT_VALUES,
+  validateContact,
+  type ContactMessage,
+  type ContactValues,
+} from '#lib/contact.ts';
+import { fail, ok, type Result } from '#lib/result.ts';
+import { readFormData } from './http.server.ts';
 import { allowWrite } from './rate-limit.server.ts';
 
-export type ContactOutcome =
-  { ok: true; id: number } | { ok: false; status: 422; errors: ContactErrors } | { ok: false; status: 429; retryAfter: number };
+/** Far above the largest valid message, even fully percent-encoded; bigger posts are not read. */
+const MAX_BODY_BYTES = 256 * 1024;
 
 /**
- * The contact form's send: checked with the form's schema, then counted against the contact rate
- * limit (per account and per client address), then stored. Every path that sends the form uses it.
+ * What the contact form sent, as typed (to show again if it is refused): a 413 past the size cap,
+ * unread; a body that is not a form reads as an empty form.
+ */
+export async function readContactForm(request: Request): Promise<Result<ContactValues>> {
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) return fail(413, CONTACT_TEXTS.tooMuch);
+  const form = await readFormData(request);
+  return ok(form.ok ? contactValuesFromForm(form.value) : { ...NO_CONTACT_VALUES });
+}
+
+/**
+ * The contact form's send: checked with the form's schema (422 with its fields), then counted
+ * against the contact rate limit per account and per client address (429 with `retryAfter`), then
+ * stored (its id). Every path that sends the form uses it; a storage failure is logged and a 503.
  */
 export async function sendContactMessage(
   db: Database,
   who: { userId?: string | null; address?: string | null },
   input: unknown,
   now = new Date(),
-): Promise<ContactOutcome> {
-  const result = validateContact(input);
-  if (!result.ok) return { ok: false, status: 422, errors: result.errors };
-  const limit = await allowWrite(db, 'contact', who, now);
-  if (!limit.allowed) return { ok: false, status: 429, retryAfter: limit.retryAfter };
-  return { ok: true, id: await saveContactMessage(db, result.data) };
+): Promise<Result<number>> {
+  const message = validateContact(input);
+  if (!message.ok) return message;
+  try {
+    const limit = await allowWrite(db, 'contact', who, now);
+    if (!limit.allowed) return { ...fail(429, CONTACT_TEXTS.tooOften), retryAfter: limit.retryAfter };
+    return ok(await saveContactMessage(db, message.value));
+  } catch (error) {
+    console.error('[contact] could not store a message:', error);
+    return fail(503, CONTACT_TEXTS.failed);
+  }
 }
 
 /**
