@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { LISTING_MESSAGES as M } from '#lib/listing-form.ts';
+import { LISTING_MESSAGES as M } from '#lib/listing-messages.ts';
 
 // A valid 1×1 PNG: the form previews it like a photo from the phone's gallery.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
