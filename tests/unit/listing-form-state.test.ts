@@ -155,7 +155,9 @@ describe('what the listing form keeps in the browser', () => {
 
   it('reads back only the text fields of what was kept', () => {
     expect(readDraft({ product_name: 'Beans', discount: 5, other: 'x' })).toEqual({ product_name: 'Beans' });
+    expect(readDraft('{"product_name":"Beans","latitude":9}')).toEqual({ product_name: 'Beans' });
     expect(readDraft('nope')).toEqual({});
+    expect(readDraft(null)).toEqual({});
     expect(readDraft(undefined)).toEqual({});
   });
 

@@ -1,16 +1,18 @@
 /**
  * What the listing form keeps in this browser, so nothing a seller types on slow data is lost: the
- * draft (the text as typed) and a listing that could not be sent yet (signed out) with its files.
- * Both live in one IndexedDB store; this module holds the pure parts (what is written, how what is
- * read back is checked), `use-kept-listing.ts` the storage.
+ * draft (the text as typed, in localStorage: written at once, so a page closed right after a
+ * keystroke still has it) and a listing that could not be sent yet (signed out) with its files (in
+ * IndexedDB). This module holds the pure parts (what is written, how what is read back is
+ * checked); `use-kept-listing.ts` the storage.
  */
 import { LISTING_TEXT_FIELDS } from '#lib/listing-schema.ts';
 import type { Listing, ListingText } from './state.ts';
 
-/** IndexedDB database and store (the names of the first version, so kept listings still load). */
+/** localStorage key of the draft. */
+export const DRAFT_KEY = 'sefer:listing-draft';
+/** IndexedDB database, store and key of the kept listing (those of the first version, so kept listings still load). */
 export const KEPT_DATABASE = 'sefer-listing-form';
 export const KEPT_STORE = 'pending';
-export const DRAFT_KEY = 'draft';
 export const LISTING_KEY = 'listing';
 
 /**
@@ -22,8 +24,15 @@ export function draftOf(text: ListingText, signedIn: boolean): Partial<ListingTe
   return Object.values(draft).some((value) => value.trim() !== '') ? draft : null;
 }
 
-/** The text fields of a kept value (anything else is dropped). */
+/** The text fields of a kept value, or of its JSON (anything else is dropped). */
 export function readDraft(value: unknown): Partial<ListingText> {
+  if (typeof value === 'string') {
+    try {
+      return readDraft(JSON.parse(value));
+    } catch {
+      return {};
+    }
+  }
   const draft: Partial<ListingText> = {};
   if (typeof value !== 'object' || value === null) return draft;
   for (const name of LISTING_TEXT_FIELDS) {

@@ -1,8 +1,9 @@
 /**
- * Keeps the listing form's draft and a listing waiting for sign-in in IndexedDB (idb-keyval).
- * Every call tolerates storage being unavailable: the form still works, only nothing is kept.
+ * Keeps the listing form's draft (localStorage) and a listing waiting for sign-in with its files
+ * (IndexedDB, through idb-keyval). Every call tolerates storage being unavailable: the form still
+ * works, only nothing is kept.
  */
-import { createStore, del, delMany, getMany, set } from 'idb-keyval';
+import { createStore, del, get, set } from 'idb-keyval';
 import { useEffect, useEffectEvent } from 'react';
 import { DRAFT_KEY, KEPT_DATABASE, KEPT_STORE, LISTING_KEY, draftOf, readDraft, readKeptListing } from './kept-listing.ts';
 import type { Listing, ListingText } from './state.ts';
@@ -11,18 +12,29 @@ import type { Listing, ListingText } from './state.ts';
 const store = createStore(KEPT_DATABASE, KEPT_STORE);
 const ignore = () => undefined;
 
+function storage(run: (storage: Storage) => void): void {
+  try {
+    run(localStorage);
+  } catch {
+    // Storage full or disabled: the form still works, only the draft is not kept.
+  }
+}
+
 /** Keeps a listing with its files until it can be sent. */
 export const keepListing = (listing: Listing): Promise<void> => set(LISTING_KEY, listing, store).catch(ignore);
 
 /** Forgets the draft and the kept listing (it was sent). */
-export const forgetListing = (): Promise<void> => delMany([DRAFT_KEY, LISTING_KEY], store).catch(ignore);
+export function forgetListing(): Promise<void> {
+  storage((s) => s.removeItem(DRAFT_KEY));
+  return del(LISTING_KEY, store).catch(ignore);
+}
 
 interface KeptListingOptions {
   text: ListingText;
   /** Whether the text holds the seller's own edits (a restored text is not written back). */
   edited: boolean;
   signedIn: boolean;
-  /** Called once on load with the draft and the kept listing (null when none). */
+  /** Called on load with the draft, then again with the kept listing once it is read (if any). */
   onRestore: (draft: Partial<ListingText>, kept: Listing | null) => void;
 }
 
@@ -31,10 +43,14 @@ export function useKeptListing({ text, edited, signedIn, onRestore }: KeptListin
 
   useEffect(() => {
     let cancelled = false;
-    void getMany([DRAFT_KEY, LISTING_KEY], store)
-      .catch(() => [undefined, undefined])
-      .then(([draft, kept]) => {
-        if (!cancelled) restore(readDraft(draft), readKeptListing(kept));
+    let draft: Partial<ListingText> = {};
+    storage((s) => (draft = readDraft(s.getItem(DRAFT_KEY))));
+    restore(draft, null);
+    void get(LISTING_KEY, store)
+      .catch(ignore)
+      .then((value) => {
+        const kept = readKeptListing(value);
+        if (kept && !cancelled) restore(draft, kept);
       });
     return () => {
       cancelled = true;
@@ -45,6 +61,6 @@ export function useKeptListing({ text, edited, signedIn, onRestore }: KeptListin
   useEffect(() => {
     if (!edited) return;
     const draft = draftOf(text, signedIn);
-    void (draft ? set(DRAFT_KEY, draft, store) : del(DRAFT_KEY, store)).catch(ignore);
+    storage((s) => (draft ? s.setItem(DRAFT_KEY, JSON.stringify(draft)) : s.removeItem(DRAFT_KEY)));
   }, [text, edited, signedIn]);
 }
