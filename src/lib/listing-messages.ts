@@ -49,8 +49,8 @@ export const LISTING_MESSAGES = Object.freeze({
 });
 
 /** How long a validation message shows: 3 s, 2 s for the images one (spec 5 and 9). */
-export const VALIDATION_MESSAGE_MS = 3000;
-export const IMAGES_MESSAGE_MS = 2000;
+const VALIDATION_MESSAGE_MS = 3000;
+const IMAGES_MESSAGE_MS = 2000;
 
 /** How long a validation message stays: 2 s for the images one, 3 s for the others. */
 export function validationMessageMs(message: string): number {

@@ -23,11 +23,11 @@ export const MAX_VIDEO_SECONDS = 30;
 export const MIN_DISCOUNT_DAYS = 1;
 export const MAX_DISCOUNT_DAYS = 30;
 /** Text length caps, in characters (after trimming). */
-export const MAX_NAME_LENGTH = 120;
+const MAX_NAME_LENGTH = 120;
 export const MAX_DESCRIPTION_LENGTH = 2000;
-export const MAX_LOCATION_LENGTH = 200;
-export const MAX_PHONE_LENGTH = 30;
-export const MAX_URL_LENGTH = 300;
+const MAX_LOCATION_LENGTH = 200;
+const MAX_PHONE_LENGTH = 30;
+const MAX_URL_LENGTH = 300;
 
 /** Text fields of the multipart body, in the order of spec section 7. */
 export const LISTING_TEXT_FIELDS = [
@@ -50,8 +50,8 @@ export const LISTING_TEXT_FIELDS = [
 export type ListingTextField = (typeof LISTING_TEXT_FIELDS)[number];
 
 /** File fields of the multipart body; `uploaded_images` repeats once per additional image. */
-export const LISTING_FILE_FIELDS = ['profile_photo', 'product_photo', 'product_video', 'uploaded_images'] as const;
-export type ListingFileField = (typeof LISTING_FILE_FIELDS)[number];
+const LISTING_FILE_FIELDS = ['profile_photo', 'product_photo', 'product_video', 'uploaded_images'] as const;
+type ListingFileField = (typeof LISTING_FILE_FIELDS)[number];
 
 /** A field name of the form: a text field or a file field. */
 export type ListingFieldName = ListingTextField | ListingFileField;

@@ -8,9 +8,9 @@ import { LISTING_MESSAGES } from '#lib/listing-messages.ts';
 import { LISTING_TEXT_FIELDS, MAX_PICKER_IMAGES, type ListingTextField } from '#lib/listing-schema.ts';
 
 export type ListingText = Record<ListingTextField, string>;
-export type DayField = 'discount_duration' | 'discount_start_date';
+type DayField = 'discount_duration' | 'discount_start_date';
 /** The file fields that hold one file. */
-export type SingleFileField = 'profile_photo' | 'product_photo' | 'product_video';
+type SingleFileField = 'profile_photo' | 'product_photo' | 'product_video';
 
 /** A listing as it is sent, and as it is kept in this browser until it can be. */
 export interface Listing {

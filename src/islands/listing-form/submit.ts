@@ -52,7 +52,7 @@ export function fieldErrorsFromBody(bodyText: string): Record<string, string> {
 }
 
 /** The multipart body of a listing: the spec's field names, empty texts left out. */
-export function listingBody(listing: Listing): FormData {
+function listingBody(listing: Listing): FormData {
   const fd = new FormData();
   for (const name of LISTING_TEXT_FIELDS) {
     const value = (listing.text[name] ?? '').trim();
