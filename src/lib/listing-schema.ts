@@ -50,8 +50,7 @@ export const LISTING_TEXT_FIELDS = [
 export type ListingTextField = (typeof LISTING_TEXT_FIELDS)[number];
 
 /** File fields of the multipart body; `uploaded_images` repeats once per additional image. */
-const LISTING_FILE_FIELDS = ['profile_photo', 'product_photo', 'product_video', 'uploaded_images'] as const;
-type ListingFileField = (typeof LISTING_FILE_FIELDS)[number];
+type ListingFileField = 'profile_photo' | 'product_photo' | 'product_video' | 'uploaded_images';
 
 /** A field name of the form: a text field or a file field. */
 export type ListingFieldName = ListingTextField | ListingFileField;
