@@ -1,13 +1,12 @@
 /**
- * The shop's one island: the cart (items, remove, total in Birr, checkout) and the page's Buy Now
- * buttons. The product list is server-rendered HTML; its Buy Now buttons carry their product in
- * data attributes and a few lines of inline script queue taps made before this island hydrates
- * (`window.seferBuyQueue`), so nothing a visitor taps on a slow connection is lost.
+ * The shop's one island: the cart (items, remove, total in Birr, checkout). The product list is
+ * server-rendered HTML; its Buy Now buttons reach the cart store through src/scripts/buy-buttons.ts,
+ * and this island shows what the store holds and announces.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { SHOP_TEXTS, formatBirr, type CartItem } from '#lib/shop.ts';
-import { $cart, $cartTotal, addToCart, refreshCart, removeFromCart } from '#stores/cart.ts';
+import { $cart, $cartNews, $cartTotal, removeFromCart } from '#stores/cart.ts';
 
 export interface ShopCartProps {
   signedIn: boolean;
@@ -17,59 +16,32 @@ export interface ShopCartProps {
   loginHref: string;
 }
 
-declare global {
-  interface Window {
-    seferBuyQueue?: CartItem[] | { push(item: CartItem): void };
-  }
-}
-
-function buttons(): HTMLButtonElement[] {
-  return [...document.querySelectorAll<HTMLButtonElement>('button[data-buy]')];
-}
-
-function itemOf(button: HTMLElement): CartItem | null {
-  const id = Number(button.dataset.id);
-  const price = Number(button.dataset.price);
-  const name = button.dataset.name ?? '';
-  return Number.isInteger(id) && Number.isFinite(price) && name ? { id, name, price } : null;
-}
+// The server renders an empty cart (the kept one is only in the browser); hydration starts from it.
+const NO_ITEMS: CartItem[] = [];
+const serverItems = () => NO_ITEMS;
+const serverTotal = () => 0;
+const serverNews = () => '';
 
 export default function ShopCart({ signedIn, checkoutLabel, loginHref }: ShopCartProps) {
-  const items = useStore($cart, { ssr: 'initial' });
-  const total = useStore($cartTotal, { ssr: 'initial' });
-  const [status, setStatus] = useState('');
+  const items = useStore($cart, { ssr: serverItems });
+  const total = useStore($cartTotal, { ssr: serverTotal });
+  const news = useStore($cartNews, { ssr: serverNews });
+  /** Starting a checkout clears the last announcement; the next one shows again. */
+  const [newsShown, setNewsShown] = useState(true);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [cartVisible, setCartVisible] = useState(true);
   const section = useRef<HTMLElement>(null);
 
-  // Buy Now: take over the queue the inline script filled before hydration.
-  useEffect(() => {
-    const current = new Map<number, { name: string; price: number }>();
-    for (const b of buttons()) {
-      const item = itemOf(b);
-      if (item) current.set(item.id, { name: item.name, price: item.price });
-    }
-    refreshCart(current);
-    const add = (item: CartItem) => {
-      const already = $cart.get().some((i) => i.id === item.id);
-      addToCart(item);
-      setError('');
-      setStatus(already ? `${item.name} is already in your cart.` : `Added ${item.name} to the cart.`);
-    };
-    const queued = Array.isArray(window.seferBuyQueue) ? window.seferBuyQueue : [];
-    window.seferBuyQueue = { push: add };
-    for (const item of queued) add(item);
-  }, []);
-
-  // Buy Now buttons show whether their product is in the cart.
-  useEffect(() => {
-    const ids = new Set(items.map((i) => i.id));
-    for (const b of buttons()) {
-      if (ids.has(Number(b.dataset.id))) b.dataset.inCart = '';
-      else delete b.dataset.inCart;
-    }
-  }, [items]);
+  // A new announcement replaces a checkout error.
+  useEffect(
+    () =>
+      $cartNews.listen(() => {
+        setError('');
+        setNewsShown(true);
+      }),
+    [],
+  );
 
   // The floating cart link shows only while the cart itself is off screen.
   useEffect(() => {
@@ -87,7 +59,7 @@ export default function ShopCart({ signedIn, checkoutLabel, loginHref }: ShopCar
     }
     setBusy(true);
     setError('');
-    setStatus('');
+    setNewsShown(false);
     try {
       const response = await fetch('/api/create-checkout-session/', {
         method: 'POST',
@@ -127,10 +99,7 @@ export default function ShopCart({ signedIn, checkoutLabel, loginHref }: ShopCar
               </span>
               <button
                 type="button"
-                onClick={() => {
-                  removeFromCart(item.id);
-                  setStatus(`Removed ${item.name}.`);
-                }}
+                onClick={() => removeFromCart(item)}
                 className="shrink-0 rounded-full border border-stone-300 px-3 py-1 text-sm font-semibold text-stone-700 hover:border-red-400 hover:text-red-700"
                 aria-label={`Remove ${item.name}`}
               >
@@ -145,7 +114,7 @@ export default function ShopCart({ signedIn, checkoutLabel, loginHref }: ShopCar
         <span data-cart-total>{formatBirr(total)}</span>
       </p>
       <p role="status" aria-live="polite" className="mt-2 min-h-5 text-sm text-brand-800">
-        {status}
+        {newsShown ? news : ''}
       </p>
       {error && (
         <p role="alert" className="mt-1 rounded-xl bg-red-50 p-2 text-sm font-medium text-red-800">

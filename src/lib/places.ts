@@ -1,4 +1,7 @@
-/** Well-known places in Addis Ababa, for finding nearby offers without sharing a GPS position. */
+/**
+ * Well-known places in Addis Ababa, for finding nearby offers (/nearby-shops) or placing a business
+ * (the listing form) without a GPS position.
+ */
 export interface Place {
   name: string;
   lat: number;
@@ -22,3 +25,8 @@ export const PLACES: readonly Place[] = [
   { name: 'Saris', lat: 8.9502, lng: 38.7598 },
   { name: 'Jemo', lat: 8.9601, lng: 38.7103 },
 ];
+
+/** The place of that name, if it is one. */
+export function findPlace(name: string | null): Place | undefined {
+  return PLACES.find((p) => p.name === name);
+}

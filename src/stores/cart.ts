@@ -1,12 +1,12 @@
 /**
- * The shop's cart: a nanostores store kept in localStorage, so it survives reloads, sign-in and
- * the trip to the checkout page. Client state only: the server prices every checkout itself.
+ * The shop's cart: a nanostores store kept in localStorage by `@nanostores/persistent`, so it
+ * survives reloads, sign-in and the trip to the checkout page, and follows other tabs (and /success,
+ * which empties it). Client state only: the server prices every checkout itself. The Buy Now
+ * buttons (src/scripts/buy-buttons.ts) and the cart island both go through this module.
  */
+import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
 import { CART_STORAGE_KEY, MAX_CHECKOUT_ITEMS, type CartItem } from '#lib/shop.ts';
-
-export const $cart = atom<CartItem[]>([]);
-export const $cartTotal = computed($cart, (items) => items.reduce((sum, i) => sum + i.price, 0));
 
 const isItem = (x: unknown): x is CartItem =>
   typeof x === 'object' &&
@@ -28,40 +28,27 @@ export function readStoredCart(raw: string | null): CartItem[] {
   }
 }
 
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null; // storage disabled: the cart still works for this page
-  }
-}
+/** An empty cart removes the key, as /success does after a payment. */
+export const $cart = persistentAtom<CartItem[]>(CART_STORAGE_KEY, [], {
+  encode: (items) => (items.length === 0 ? undefined : JSON.stringify(items)),
+  decode: readStoredCart,
+});
+export const $cartTotal = computed($cart, (items) => items.reduce((sum, i) => sum + i.price, 0));
 
-const store = storage();
-if (store) {
-  $cart.set(readStoredCart(store.getItem(CART_STORAGE_KEY)));
-  $cart.listen((items) => {
-    try {
-      if (items.length === 0) store.removeItem(CART_STORAGE_KEY);
-      else store.setItem(CART_STORAGE_KEY, JSON.stringify(items));
-    } catch {
-      // full or disabled: keep the cart in memory
-    }
-  });
-  // Another tab changed the cart (or /success emptied it).
-  addEventListener('storage', (event) => {
-    if (event.key === CART_STORAGE_KEY || event.key === null) $cart.set(readStoredCart(store.getItem(CART_STORAGE_KEY)));
-  });
-}
+/** What the cart last announced (an item added or removed), for its polite status line. */
+export const $cartNews = atom('');
 
-/** Buy Now: adds a product once (quantity is always 1). */
-export function addToCart(item: CartItem): void {
+/** Buy Now: adds a product once (quantity is always 1) and says so. */
+export function buy(item: CartItem): void {
   const items = $cart.get();
-  if (items.some((i) => i.id === item.id) || items.length >= MAX_CHECKOUT_ITEMS) return;
-  $cart.set([...items, { id: item.id, name: item.name, price: item.price }]);
+  const already = items.some((i) => i.id === item.id);
+  if (!already && items.length < MAX_CHECKOUT_ITEMS) $cart.set([...items, { id: item.id, name: item.name, price: item.price }]);
+  $cartNews.set(already ? `${item.name} is already in your cart.` : `Added ${item.name} to the cart.`);
 }
 
-export function removeFromCart(id: number): void {
-  $cart.set($cart.get().filter((i) => i.id !== id));
+export function removeFromCart(item: CartItem): void {
+  $cart.set($cart.get().filter((i) => i.id !== item.id));
+  $cartNews.set(`Removed ${item.name}.`);
 }
 
 /** Refreshes names and prices from what the page shows now (the server's current catalogue). */
@@ -72,8 +59,4 @@ export function refreshCart(current: ReadonlyMap<number, { name: string; price: 
     return c && (c.name !== i.name || c.price !== i.price) ? { ...i, ...c } : i;
   });
   if (next.some((item, index) => item !== items[index])) $cart.set(next);
-}
-
-export function clearCart(): void {
-  $cart.set([]);
 }

@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { LISTING_MESSAGES as M } from '#lib/listing-form.ts';
+import { LISTING_MESSAGES as M } from '#lib/listing-messages.ts';
+import { signedInPage } from './support.ts';
 
 // A valid 1×1 PNG: the form previews it like a photo from the phone's gallery.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -275,6 +276,42 @@ test.describe('the listing form', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByRole('alert')).toHaveText('❌ Please select a category.');
     expect(await serious()).toEqual([]);
+  });
+});
+
+test.describe('the listing form without the phone’s location', () => {
+  test('a seller whose phone refuses location places the business at a well-known place and submits', async ({ browser, baseURL }) => {
+    test.setTimeout(60_000);
+    const { context, page } = await signedInPage(browser, baseURL!);
+    await context.clearPermissions();
+    const alerts = collectAlerts(page);
+    await openForm(page);
+    await page.getByLabel('Product or service name').fill(`Macchiato ${Date.now()}`);
+    await page.getByLabel('Company name').fill('Edna Coffee');
+    await page.getByLabel('Category').selectOption('foods');
+    await page.getByLabel('Description').fill('Macchiato and fresh juice by Edna Mall.');
+    await page.getByLabel('Company logo or profile photo').setInputFiles(png('logo.png'));
+    await page.getByLabel('Product photo').setInputFiles(png('photo.png'));
+    await page.getByLabel('Discount', { exact: true }).selectOption('10');
+    await page.getByLabel('Discount Duration (days)').fill('3');
+    await page.getByLabel('Location').fill('Bole, Edna Mall ground floor');
+    await page.getByLabel('Telegram').fill('@edna_coffee');
+    await page.getByLabel('Phone number').fill('+251 91 765 4321');
+
+    await page.getByRole('button', { name: 'Use My Current Location' }).click();
+    await expect.poll(() => alerts).toEqual([M.geoFailed]);
+    const place = page.getByLabel('Or choose the nearest place');
+    await expect(place).toBeFocused();
+    await place.selectOption('Edna Mall');
+    await expect(page.getByLabel('Latitude')).toHaveValue('8.998400');
+    await expect(page.getByLabel('Longitude')).toHaveValue('38.789300');
+    const serious = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => v.id)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText(M.success)).toBeVisible();
+    await expect(page.getByLabel('Latitude')).toHaveValue('');
+    await context.close();
   });
 });
 

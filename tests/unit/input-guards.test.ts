@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { commentPayloadSchema, requestSchema } from '#lib/community.ts';
 import { validateContact } from '#lib/contact.ts';
 import { ID_TOO_LARGE, idField, MAX_ID, NUL_MESSAGE, parseId, readId } from '#lib/input-guards.ts';
-import { listingEditSchema, validateListing } from '#lib/listing-form.ts';
+import { validateListing } from '#lib/listing-form.ts';
+import { listingEditSchema } from '#lib/listing-schema.ts';
 import { parseListingQuery, searchText } from '#lib/listing-query.ts';
 
 const NUL = '\u0000';

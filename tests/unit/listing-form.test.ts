@@ -1,21 +1,9 @@
 import { describe, it, expect } from 'vitest';
-import {
-  LISTING_MESSAGES as M,
-  LISTING_TEXT_FIELDS,
-  MAX_PICKER_IMAGES,
-  MAX_SUBMIT_IMAGES,
-  MAX_VIDEO_SECONDS,
-  SIGN_UP_HREF,
-  fieldErrorsFromBody,
-  formDataToFields,
-  listingFieldsSchema,
-  normalizeHttpUrl,
-  normalizeTelegram,
-  submitOutcome,
-  validateListing,
-  validationMessageMs,
-  type ListingFiles,
-} from '#lib/listing-form.ts';
+import { normalizeHttpUrl, normalizeTelegram } from '#lib/contact-links.ts';
+import { formDataToFields, validateListing, type ListingFiles } from '#lib/listing-form.ts';
+import { LISTING_MESSAGES as M, validationMessageMs } from '#lib/listing-messages.ts';
+import { LISTING_TEXT_FIELDS, MAX_PICKER_IMAGES, MAX_SUBMIT_IMAGES, MAX_VIDEO_SECONDS, listingFieldsSchema } from '#lib/listing-schema.ts';
+import { SIGN_UP_HREF, fieldErrorsFromBody, submitOutcome } from '#islands/listing-form/submit.ts';
 import { FORM_CATEGORY_OPTIONS, SPEC_FORM_OPTION_VALUES } from '#lib/categories.ts';
 import { DISCOUNT_VALUES } from '#lib/discount.ts';
 

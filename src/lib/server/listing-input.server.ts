@@ -3,7 +3,8 @@
  * shared zod schema for the text, the upload checks for the files, then the media is stored.
  * Answers the spec's messages per field; files are stored only when everything is valid.
  */
-import { formDataToFields, listingEditSchema, validateListing } from '#lib/listing-form.ts';
+import { formDataToFields, validateListing } from '#lib/listing-form.ts';
+import { listingEditSchema } from '#lib/listing-schema.ts';
 import type { StoredImage } from '#db/schema.ts';
 import { listingPath } from '#lib/listing-urls.ts';
 import { fail, type Failure, type Result } from '#lib/result.ts';

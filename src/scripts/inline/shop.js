@@ -1,11 +1,14 @@
-// Buy Now taps made before the cart island hydrates are queued; the island takes the queue over.
-window.seferBuyQueue = window.seferBuyQueue || [];
-document.addEventListener('click', (event) => {
-  const button = event.target instanceof Element ? event.target.closest('button[data-buy]') : null;
-  if (!button) return;
-  button.dataset.inCart = '';
-  window.seferBuyQueue.push({ id: Number(button.dataset.id), name: button.dataset.name, price: Number(button.dataset.price) });
-});
+// Buy Now taps are numbered on their button from the first paint; the cart's module script
+// (src/scripts/buy-buttons.ts) adds them to the cart, also those made before it loaded.
+(() => {
+  let taps = 0;
+  document.addEventListener('click', (event) => {
+    const button = event.target instanceof Element ? event.target.closest('button[data-buy]') : null;
+    if (!button) return;
+    button.dataset.inCart = '';
+    button.dataset.tapped = String(++taps);
+  });
+})();
 // One View More open at a time, also where <details name> is not supported yet.
 document.addEventListener(
   'toggle',

@@ -1,0 +1,48 @@
+import { useEffect, useRef } from 'react';
+import { showInInput } from './files.ts';
+import { Thumb } from './Thumb.tsx';
+import { Field, fieldA11y, fileClass } from './ui.tsx';
+
+/** One required photo (the logo or the product photo), with its preview. */
+export function FileField({
+  name,
+  label,
+  removeLabel,
+  file,
+  error,
+  onPick,
+}: {
+  name: 'profile_photo' | 'product_photo';
+  label: string;
+  removeLabel: string;
+  file: File | null;
+  error: string | undefined;
+  onPick: (file: File | null) => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  // The input shows the chosen file, also one restored after a reload.
+  useEffect(() => showInInput(input.current, file), [file]);
+  return (
+    <Field name={name} label={label} error={error}>
+      <input
+        ref={input}
+        {...fieldA11y(name, error)}
+        type="file"
+        accept="image/*"
+        aria-required="true"
+        onChange={(e) => {
+          const picked = e.target.files?.[0];
+          // A cancelled picker empties the input in some browsers: keep the file already chosen (× removes it).
+          if (picked) onPick(picked);
+          else showInInput(e.target, file);
+        }}
+        className={fileClass}
+      />
+      {file && (
+        <div className="mt-2">
+          <Thumb file={file} removeLabel={removeLabel} onRemove={() => onPick(null)} />
+        </div>
+      )}
+    </Field>
+  );
+}
