@@ -4,7 +4,8 @@
  * For each catalogue size: a fresh data folder seeded with N generated listings, the production
  * server on it (SEED_DEMO=false), autocannon on every page type at a fixed concurrency, the same
  * category HTML served as a static file (Node, and nginx when installed) as a baseline, and page
- * weight in headless Chromium. Lighthouse runs once, on the largest catalogue. Results go to
+ * weight in headless Chromium. Lighthouse runs once, on the largest catalogue, and the run exits 1
+ * when accessibility is below 100 on home, category, detail or search. Results go to
  * bench/results/<date>.json; `node bench/report.mjs <file>` prints the tables of BENCHMARKS.md.
  *
  * Environment (all optional):
@@ -28,7 +29,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { measure, warm } from './load.mjs';
-import { runLighthouse } from './lighthouse.mjs';
+import { accessibilityShortfalls, runLighthouse } from './lighthouse.mjs';
 import { renderReport } from './report.mjs';
 import { seedCatalogue } from './seed.mjs';
 import { ensureBuild, NGINX, ROOT, startApp, startStaticNginx, startStaticNode } from './server.mjs';
@@ -323,6 +324,16 @@ async function main() {
   await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
   log(`\n${renderReport(report, path.relative(ROOT, file))}`);
   log(`[bench] results written to ${path.relative(ROOT, file)} in ${report.totalSec} s`);
+  const lighthoused = report.runs.find((r) => r.lighthouse);
+  if (lighthoused) {
+    const shortfalls = accessibilityShortfalls(lighthoused.lighthouse);
+    if (shortfalls.length > 0) {
+      console.error(`\n[bench] FAIL: Lighthouse accessibility is below 100 on:\n${shortfalls.map((l) => `  - ${l}`).join('\n')}`);
+      process.exitCode = 1;
+    } else {
+      log('[bench] Lighthouse accessibility is 100 on home, category, detail and search.');
+    }
+  }
 }
 
 if (process.argv[1] === new URL(import.meta.url).pathname) {

@@ -41,9 +41,12 @@ server.listen(settings.port, settings.host, async () => {
     // database and check that the health check passes before anyone is told the server is ready.
     const host = ['0.0.0.0', '::'].includes(settings.host) ? '127.0.0.1' : settings.host;
     const healthz = `http://${host.includes(':') ? `[${host}]` : host}:${settings.port}/healthz`;
-    await (await fetch(healthz)).arrayBuffer();
+    // No kept-alive connection: opening the database can block this process longer than the idle
+    // timeout, and the second check would then be written on a socket the server is closing (ECONNRESET).
+    const check = () => fetch(healthz, { headers: { connection: 'close' } });
+    await (await check()).arrayBuffer();
     await lifecycle()?.ready();
-    const response = await fetch(healthz);
+    const response = await check();
     if (!response.ok) throw new Error(`health check answered ${response.status}`);
   } catch (error) {
     if (stopping) return;
