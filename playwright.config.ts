@@ -10,6 +10,8 @@ process.env.SEFER_E2E_DATA ??= path.join(os.tmpdir(), `sefer-e2e-${process.pid}-
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // After the web server is up: the admin account, made once (tests/e2e/support.ts adminPage()).
+  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
@@ -25,6 +27,7 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
+  // Journeys over ~10 s are tagged @slow: `npm run test:e2e:fast` leaves them out, `npm test` runs all.
   projects: [
     { name: 'chromium-phone', testIgnore: /body-limit\.spec\.ts/ },
     // The body-limit test counts what the server process reads: it runs alone, after every other

@@ -1,19 +1,9 @@
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTH_LIMITS, countAuthAttempt, tooManyAttemptsText } from '#server/rate-limit.server.ts';
-import { createTestDatabase, drivers, type TestDatabase } from './test-database.ts';
+import { drivers, useTestDatabase } from './test-database.ts';
 
 describe.each(drivers())('password and code attempts on %s', (driver) => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-  beforeEach(async () => {
-    await t.db.execute(sql`truncate rate_limits`);
-  });
+  const t = useTestDatabase(driver, { fresh: true });
 
   const at = (seconds: number) => new Date(Date.UTC(2026, 2, 10, 9, 0, 0) + seconds * 1000);
   let n = 0;

@@ -2,27 +2,24 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { authErrorMessage, CLIENT_ADDRESS_HEADER, createAuth, type Auth } from '#server/auth.server.ts';
-import { createTestDatabase, drivers, type TestDatabase } from './test-database.ts';
+import { drivers, useTestDatabase } from './test-database.ts';
 
 describe.each(drivers())('accounts (better-auth) on %s', (driver) => {
-  let t: TestDatabase;
   let auth: Auth;
-  beforeAll(async () => {
-    // Codes and notices go to this run's own outbox.
-    process.env.DATA_DIR ??= await mkdtemp(path.join(os.tmpdir(), 'sefer-auth-test-'));
-    t = await createTestDatabase(driver);
-    auth = createAuth(t.db, 'a-test-secret-that-is-long-enough-0123456789');
-  });
-  afterAll(async () => {
-    await t?.close();
+  const t = useTestDatabase(driver, {
+    beforeAll: async (t) => {
+      // Codes and notices go to this run's own outbox.
+      process.env.DATA_DIR ??= await mkdtemp(path.join(os.tmpdir(), 'sefer-auth-test-'));
+      auth = createAuth(t.db, 'a-test-secret-that-is-long-enough-0123456789');
+    },
   });
 
   it('a database failure during sign-up shows the fixed text, and the details go to the log only', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     await t.db.execute(sql`alter table accounts rename to accounts_away`);
-    let shown = '';
+    let shown: string;
     try {
       await auth.api.signUpEmail({ body: { email: 'broken@example.com', password: 'broken-pass-1', name: 'Broken' } });
       shown = 'no error';
@@ -50,15 +47,8 @@ describe.each(drivers())('accounts (better-auth) on %s', (driver) => {
 });
 
 describe.each(drivers())("better-auth's own limit on %s", (driver) => {
-  let t: TestDatabase;
   let auth: Auth;
-  beforeAll(async () => {
-    t = await createTestDatabase(driver);
-    auth = createAuth(t.db, 'a-test-secret-that-is-long-enough-0123456789');
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  useTestDatabase(driver, { beforeAll: async (t) => void (auth = createAuth(t.db, 'a-test-secret-that-is-long-enough-0123456789')) });
 
   it('counts by the address our code vouches for, not by X-Forwarded-For', async () => {
     const statuses: number[] = [];

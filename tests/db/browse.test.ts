@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listings } from '#db/schema.ts';
 import { haversineKm } from '#lib/listing-query.ts';
 import {
@@ -13,23 +13,13 @@ import { insertListing } from '#server/listings.server.ts';
 import { listNearbyListings } from '#server/nearby-listings.server.ts';
 import { SITEMAP_PAGE_SIZE, sitemapListings, sitemapPageCount } from '#server/sitemap-listings.server.ts';
 import { createSeller, DAY, draft, fakeImage, FIXED_NOW } from '#fixtures/listings.ts';
-import { createTestDatabase, drivers, type TestDatabase } from './test-database.ts';
+import { drivers, useTestDatabase, type TestDatabase } from './test-database.ts';
 
 const page = { page: 1, pageSize: 24 };
 const now = FIXED_NOW;
 
 describe.each(drivers())('public browsing on %s', (driver) => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-  beforeEach(async () => {
-    await t.db.execute(sql`truncate listings, users restart identity cascade`);
-    await createSeller(t.db);
-  });
+  const t = useTestDatabase(driver, { fresh: true, beforeEach: (t) => createSeller(t.db) });
 
   const names = (items: { productName: string }[]) => items.map((i) => i.productName).sort();
 
@@ -161,9 +151,8 @@ describe.each(drivers())('public browsing on %s', (driver) => {
 });
 
 describe.each(drivers())('with 2,000 listings on %s', (driver) => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase(driver);
+  const t = useTestDatabase(driver, { beforeAll: fillWith2000Listings, timeout: 60_000 });
+  async function fillWith2000Listings(t: TestDatabase) {
     await createSeller(t.db);
     const categories = ['homes', 'foods', 'appliances', 'travels', 'pet'];
     const rows = Array.from({ length: 2000 }, (_, i) => {
@@ -185,10 +174,7 @@ describe.each(drivers())('with 2,000 listings on %s', (driver) => {
     });
     for (let i = 0; i < rows.length; i += 500) await t.db.insert(listings).values(rows.slice(i, i + 500));
     await t.db.execute(sql`analyze listings`);
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-  });
+  }
 
   it('a category page reads one page of rows in one query', async () => {
     t.resetQueryCount();

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { requestLikes } from '#db/schema.ts';
 import { commentPayloadSchema, requestSchema } from '#lib/community.ts';
 import { addComment, listComments } from '#server/comments.server.ts';
 import { insertListing } from '#server/listings.server.ts';
 import { createRequest, likedByUser, listRequests, removeRequest, toggleLike } from '#server/requests.server.ts';
 import { createSeller, draft, fakeImage } from '#fixtures/listings.ts';
-import { createTestDatabase, drivers, type TestDatabase } from './test-database.ts';
+import { drivers, useTestDatabase } from './test-database.ts';
 
 describe('community inputs', () => {
   it('refuses blank and oversized requests, trims the rest', () => {
@@ -31,16 +31,11 @@ describe('community inputs', () => {
 });
 
 describe.each(drivers())('requests, likes and comments on %s', (driver) => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-  beforeEach(async () => {
-    await t.db.execute(sql`truncate requests, request_likes, comments, listings, users restart identity cascade`);
-    for (let i = 1; i <= 20; i++) await createSeller(t.db, `u${i}`);
+  const t = useTestDatabase(driver, {
+    fresh: true,
+    beforeEach: async (t) => {
+      for (let i = 1; i <= 20; i++) await createSeller(t.db, `u${i}`);
+    },
   });
 
   it('lists requests newest first with their like counts', async () => {

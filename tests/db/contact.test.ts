@@ -1,22 +1,12 @@
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contactMessages } from '#db/schema.ts';
 import { validateContact } from '#lib/contact.ts';
 import { saveContactMessage, sendContactMessage } from '#server/contact.server.ts';
 import { LIMITS } from '#server/rate-limit.server.ts';
-import { createTestDatabase, drivers, type TestDatabase } from './test-database.ts';
+import { drivers, useTestDatabase } from './test-database.ts';
 
 describe.each(drivers())('contact messages on %s', (driver) => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-  beforeEach(async () => {
-    await t.db.execute(sql`truncate contact_messages, rate_limits restart identity`);
-  });
+  const t = useTestDatabase(driver, { fresh: true });
 
   it('stores a validated message with its time, in one statement', async () => {
     const result = validateContact({

@@ -7,9 +7,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '#server/auth.server.ts';
 import { applyListingEdit } from '#server/listing-input.server.ts';
 import { insertListing } from '#server/listings.server.ts';
@@ -18,7 +17,7 @@ import { LIMITS } from '#server/rate-limit.server.ts';
 import { ownListing } from '#server/seller-listings.server.ts';
 import { PATCH } from '#pages/api/delete/products/[id]/index.ts';
 import { createSeller, draft, fakeImage } from '#fixtures/listings.ts';
-import { createTestDatabase, drivers, type TestDatabase } from './test-database.ts';
+import { drivers, useTestDatabase } from './test-database.ts';
 
 const person = (id: string, isAdmin = false): SessionUser => ({
   id,
@@ -70,17 +69,12 @@ function editForm(fields: Record<string, string>, files: Record<string, Buffer> 
 }
 
 describe.each(drivers())('listing edits on %s', (driver) => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-  beforeEach(async () => {
-    await t.db.execute(sql`truncate listings, users, rate_limits restart identity cascade`);
-    for (const u of [seller, other]) await createSeller(t.db, u.id, u.email);
-    await rm(mediaRoot(dataDir), { recursive: true, force: true });
+  const t = useTestDatabase(driver, {
+    fresh: true,
+    beforeEach: async (t) => {
+      for (const u of [seller, other]) await createSeller(t.db, u.id, u.email);
+      await rm(mediaRoot(dataDir), { recursive: true, force: true });
+    },
   });
 
   let address = 0;

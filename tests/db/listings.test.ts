@@ -1,23 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listings } from '#db/schema.ts';
 import { insertListing } from '#server/listings.server.ts';
 import { listPublicListings } from '#server/public-listings.server.ts';
 import { createSeller, DAY, draft, FIXED_NOW, listingEndingIn } from '#fixtures/listings.ts';
-import { createTestDatabase, drivers, type TestDatabase } from './test-database.ts';
+import { drivers, useTestDatabase } from './test-database.ts';
 
 describe.each(drivers())('listings on %s', (driver) => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-  beforeEach(async () => {
-    await t.db.execute(sql`truncate listings, users restart identity cascade`);
-    await createSeller(t.db);
-  });
+  const t = useTestDatabase(driver, { fresh: true, beforeEach: (t) => createSeller(t.db) });
 
   const page = { page: 1, pageSize: 24 };
 

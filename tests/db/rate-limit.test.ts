@@ -1,19 +1,9 @@
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { allowWrite, hit } from '#server/rate-limit.server.ts';
-import { createTestDatabase, drivers, type TestDatabase } from './test-database.ts';
+import { drivers, useTestDatabase } from './test-database.ts';
 
 describe.each(drivers())('rate limiter on %s', (driver) => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-  beforeEach(async () => {
-    await t.db.execute(sql`truncate rate_limits`);
-  });
+  const t = useTestDatabase(driver, { fresh: true });
 
   const now = new Date('2026-03-10T09:00:30.000Z');
 

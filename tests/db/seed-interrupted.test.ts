@@ -4,17 +4,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listings } from '#db/schema.ts';
 import { isSeeded, seedDemoCatalogue } from '#server/seed.server.ts';
-import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { useTestDatabase } from './test-database.ts';
 
 describe('a first start stopped while it seeds', () => {
-  let t: TestDatabase;
   let dataDir: string;
+  const t = useTestDatabase('pglite', { timeout: 60_000 });
   beforeAll(async () => {
-    t = await createTestDatabase('pglite');
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'sefer-seed-stop-'));
-  }, 60_000);
+  });
   afterAll(async () => {
-    await t?.close();
     await rm(dataDir, { recursive: true, force: true });
   });
 

@@ -7,7 +7,7 @@ import { comments, listingImages, listings, requests, shopProducts } from '#db/s
 import { CATEGORIES } from '#lib/categories.ts';
 import { listPublicListings } from '#server/public-listings.server.ts';
 import { seedDemoCatalogue } from '#server/seed.server.ts';
-import { createTestDatabase, drivers, type TestDatabase } from './test-database.ts';
+import { drivers, useTestDatabase } from './test-database.ts';
 
 let dataDir: string;
 beforeAll(async () => {
@@ -18,17 +18,15 @@ afterAll(async () => {
 });
 
 describe.each(drivers())('demo catalogue on %s', (driver) => {
-  let t: TestDatabase;
   const now = new Date();
   const page = { page: 1, pageSize: 24 };
 
-  beforeAll(async () => {
-    t = await createTestDatabase(driver);
-    const result = await seedDemoCatalogue(t.db, { dataDir, now });
-    expect(result.seeded).toBe(true);
-  }, 120_000);
-  afterAll(async () => {
-    await t?.close();
+  const t = useTestDatabase(driver, {
+    beforeAll: async (t) => {
+      const result = await seedDemoCatalogue(t.db, { dataDir, now });
+      expect(result.seeded).toBe(true);
+    },
+    timeout: 120_000,
   });
 
   const verified = eq(listings.status, 'verified');

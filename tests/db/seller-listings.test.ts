@@ -1,8 +1,8 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listings } from '#db/schema.ts';
 import type { SessionUser } from '#server/auth.server.ts';
 import { getPublicListing } from '#server/public-listings.server.ts';
@@ -16,7 +16,7 @@ import {
   verificationQueue,
 } from '#server/seller-listings.server.ts';
 import { createSeller, draft } from '#fixtures/listings.ts';
-import { createTestDatabase, drivers, type TestDatabase } from './test-database.ts';
+import { drivers, useTestDatabase } from './test-database.ts';
 
 const person = (id: string, isAdmin = false): SessionUser => ({
   id,
@@ -42,16 +42,11 @@ afterAll(async () => {
 });
 
 describe.each(drivers())('seller listings on %s', (driver) => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-  beforeEach(async () => {
-    await t.db.execute(sql`truncate listings, users restart identity cascade`);
-    for (const u of [seller, other, admin]) await createSeller(t.db, u.id, u.email);
+  const t = useTestDatabase(driver, {
+    fresh: true,
+    beforeEach: async (t) => {
+      for (const u of [seller, other, admin]) await createSeller(t.db, u.id, u.email);
+    },
   });
 
   const { ownerId: _owner, ...body } = draft();

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkoutSessions, orders, paymentUpdates, shopProducts, subscriptions, walletEntries } from '#db/schema.ts';
 import { adminListOrders, listOrders, markDelivered } from '#server/orders.server.ts';
@@ -22,7 +22,7 @@ import {
 import { payWithTestCard } from '#server/test-checkout.server.ts';
 import { createStripeProvider, handleStripeWebhook, stripeClient, stripeSessionParams } from '#server/stripe.server.ts';
 import { createSeller } from '#fixtures/listings.ts';
-import { createTestDatabase, drivers, type TestDatabase } from './test-database.ts';
+import { drivers, useTestDatabase } from './test-database.ts';
 
 const person = (id: string, isAdmin = false): SessionUser => ({
   id,
@@ -45,20 +45,11 @@ const PRODUCTS = [
 ];
 
 describe.each(drivers())('shop, checkout and account data on %s', (driver) => {
-  let t: TestDatabase;
   let ids: Record<string, number>;
   let planId: number;
 
-  beforeAll(async () => {
-    t = await createTestDatabase(driver);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-  beforeEach(async () => {
-    await t.db.execute(
-      sql`truncate users, shop_products, checkout_sessions, orders, order_items, payment_updates, wallet_entries, subscriptions, refunds, rate_limits restart identity cascade`,
-    );
+  const t = useTestDatabase(driver, { fresh: true, beforeEach: stockTheShop });
+  async function stockTheShop() {
     for (const u of [buyer, other, admin]) await createSeller(t.db, u.id, u.email);
     const rows = await t.db
       .insert(shopProducts)
@@ -68,7 +59,7 @@ describe.each(drivers())('shop, checkout and account data on %s', (driver) => {
     await seedShopPlans(t.db);
     await seedShopPlans(t.db); // idempotent
     planId = (await listShopItems(t.db, { kind: 'plan' }))[0]!.id;
-  });
+  }
 
   async function checkout(user: SessionUser, items: unknown[]) {
     const result = await startCheckout(t.db, user, { items }, testCheckoutProvider);

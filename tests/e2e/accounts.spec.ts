@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { codeFor, mailTo, signUp, uniqueEmail } from './support.ts';
+import { codeFor, createAccount, mailTo, signUp, submitSignIn, uniqueEmail } from './support.ts';
 
 test('sign up with an emailed code, welcome, then home as Hi, {first name}', async ({ page }) => {
   const email = await signUp(page, { firstName: 'Meron', lastName: 'Alemu' });
@@ -51,13 +51,8 @@ test('logout asks first; Cancel keeps the session, OK signs out and goes home', 
 });
 
 test('sign in: a wrong password is refused, the right one says so and goes home after 3 s', async ({ page, browser, baseURL }) => {
-  const setup = await browser.newPage({ baseURL });
-  const email = await signUp(setup, { password: 'right-password-1' });
-  await setup.close();
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('wrong-password-1');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  const email = await createAccount(browser, baseURL!, { password: 'right-password-1' });
+  await submitSignIn(page, email, 'wrong-password-1');
   await expect(page.getByRole('alert')).toBeVisible();
   await page.getByLabel('Password').fill('right-password-1');
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -67,9 +62,7 @@ test('sign in: a wrong password is refused, the right one says so and goes home 
 });
 
 test('signing up again with a known email reveals nothing on screen and tells the owner by email', async ({ page, browser, baseURL }) => {
-  const setup = await browser.newPage({ baseURL });
-  const email = await signUp(setup);
-  await setup.close();
+  const email = await createAccount(browser, baseURL!);
   const before = Date.now();
   await page.goto('/signup');
   await page.getByLabel('First name').fill('Again');
@@ -110,9 +103,7 @@ test('a wrong code is refused and a new one can be sent', async ({ page }) => {
 });
 
 test('a forgotten password is reset with an emailed code', async ({ page, browser, baseURL }) => {
-  const setup = await browser.newPage({ baseURL });
-  const email = await signUp(setup, { password: 'old-password-1' });
-  await setup.close();
+  const email = await createAccount(browser, baseURL!, { password: 'old-password-1' });
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await page.getByLabel('Email').fill(email);

@@ -80,6 +80,9 @@ function sendChunked(
   return new Promise((resolve, reject) => {
     let answered = false;
     const req = http.request(url, { method: options.method, headers: { ...options.headers, 'Transfer-Encoding': 'chunked' } });
+    // The server cuts the connection once its bounded drain after the answer is over: from then on
+    // it reads nothing more of this request.
+    const cut = new Promise<void>((resolve) => req.once('socket', (socket) => socket.once('close', () => resolve())));
     req.on('response', (res) => {
       answered = true;
       const readWhenAnswered = bytesReadBy(pid) - readBefore;
@@ -88,7 +91,11 @@ function sendChunked(
       res.on('data', (c: Buffer) => chunks.push(c));
       // What the server reads after answering, to drain what is in flight before it closes, is bounded too.
       const readInAll = async () => {
-        await new Promise((r) => setTimeout(r, 1500));
+        let timer: NodeJS.Timeout | undefined;
+        const kept = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('the server kept the connection open 15 s after answering')), 15_000);
+        });
+        await Promise.race([cut, kept]).finally(() => clearTimeout(timer));
         return bytesReadBy(pid) - readBefore;
       };
       res.on('end', () =>
@@ -191,7 +198,7 @@ test.describe('request bodies have a byte limit, counted while reading', () => {
       total: 200 * MIB,
       paceAfter: UPLOAD_CAP,
     });
-    await new Promise((r) => setTimeout(r, 500));
+    await sent.readInAll();
     clearInterval(sampler);
     const after = await rssBytes(pid);
     console.log(

@@ -167,11 +167,9 @@ test.describe('PostgreSQL that is slow to open or restarts under load', () => {
       app = startApp(appEnv(databaseUrl, port, dataDir), log);
       // The first request also loads the app's modules, which takes a few seconds on a busy machine.
       let health: Outcome = { status: 'none', body: '' };
-      for (let i = 0; i < 200; i++) {
-        health = await ask(base, '/healthz', {}, 15_000);
-        if (health.status !== 'ECONNREFUSED') break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await expect
+        .poll(async () => (health = await ask(base, '/healthz', {}, 15_000)).status, { timeout: 30_000, intervals: [100] })
+        .not.toBe('ECONNREFUSED');
       expect(health.status, `the app answers while it opens the database:\n${crashLines(log)}`).toBe(503);
       const messages = await ask(base, '/api/cat', {}, 2000);
       expect(messages.status).toBe(503);
@@ -227,14 +225,22 @@ test.describe('PostgreSQL that is slow to open or restarts under load', () => {
         }
       };
       const loops = Promise.all([0, 1, 2, 3].map(loop));
-      await new Promise((r) => setTimeout(r, 1500));
-      expect(outcomes.filter((o) => o.status === 200).length, 'requests succeed before the stop').toBeGreaterThan(0);
+      const paths = [...new Set(targets.map(([target]) => target))];
+      /** How many paths have had, in `phase`, at least `times` answers among `statuses`. */
+      const pathsAnswered = (phase: string, statuses: number[], times: number) =>
+        paths.filter(
+          (target) =>
+            outcomes.filter((o) => o.phase === phase && o.target === target && statuses.includes(o.status as number)).length >= times,
+        ).length;
+      await expect
+        .poll(() => pathsAnswered('up', [200, 201, 404], 1), { message: 'requests succeed before the stop', timeout: 20_000 })
+        .toBe(paths.length);
 
       phase = 'stopping';
       await server.stop();
       phase = 'down';
-      // Long enough for every pooled connection to notice that the server went away.
-      await new Promise((r) => setTimeout(r, 1500));
+      // Every target answered a few times while down: the pooled connections have met the stop.
+      await expect.poll(() => pathsAnswered('down', [503], 3), { message: 'answers while down', timeout: 20_000 }).toBe(paths.length);
       expect(died(), `the app process stays up:\n${crashLines(log)}`).toBe(false);
 
       const health = await ask(base, '/healthz');
@@ -270,7 +276,10 @@ test.describe('PostgreSQL that is slow to open or restarts under load', () => {
       expect((await ask(base, '/daily-discounts')).status).toBe(200);
       expect((await ask(base, '/healthz')).status).toBe(200);
 
-      await new Promise((r) => setTimeout(r, 500));
+      // The loads go on until every target has been answered again.
+      await expect
+        .poll(() => pathsAnswered('back', [200, 201, 404], 1), { message: 'answers once back', timeout: 20_000 })
+        .toBe(paths.length);
       loading = false;
       await loops;
       expect(died(), 'the app process is still up at the end').toBe(false);

@@ -6,17 +6,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { LISTING_MESSAGES as M } from '#lib/listing-messages.ts';
-import { signedInPage } from './support.ts';
-
-// A valid 1×1 PNG: the form previews it like a photo from the phone's gallery.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
-
-/** Opens /form and waits until the island is hydrated (Astro drops `ssr` from the island then). */
-async function openForm(page: Page, url = '/form') {
-  await page.goto(url);
-  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(1);
-}
+import { fillListingForm, openWithIsland, signedInPage, tinyPng, waitForIslands } from './support.ts';
 
 /** Collects the texts of every dialog (alert) and accepts it. */
 function collectAlerts(page: Page): string[] {
@@ -28,31 +18,11 @@ function collectAlerts(page: Page): string[] {
   return alerts;
 }
 
-/** Fills every field of a valid listing (coordinates come from the location button). */
-async function fillListing(page: Page) {
-  await page.getByLabel('Email').fill('seller@example.com');
-  await page.getByLabel('Product or service name').fill('Roasted coffee beans');
-  await page.getByLabel('Company name').fill('Abebe Coffee');
-  await page.getByLabel('Category').selectOption('foods');
-  await page.getByLabel('Description').fill('Fresh Yirgacheffe beans, roasted every morning.');
-  await page.getByLabel('Company logo or profile photo').setInputFiles(png('logo.png'));
-  await page.getByLabel('Product photo').setInputFiles(png('photo.png'));
-  await page.getByLabel('More images').setInputFiles([png('a.png'), png('b.png')]);
-  await page.getByLabel('Discount', { exact: true }).selectOption('20');
-  await page.getByLabel('Discount Duration (days)').fill('7');
-  await page.getByLabel('Location').fill('Bole, near Edna Mall');
-  await page.getByRole('button', { name: 'Use My Current Location' }).click();
-  await expect(page.getByLabel('Latitude')).not.toHaveValue('');
-  await page.getByLabel('Telegram').fill('@abebe_coffee');
-  await page.getByLabel('Phone number').fill('+251 91 123 4567');
-  await page.getByLabel('Website').fill('abebe.example.com');
-}
-
 test.describe('the listing form', () => {
   test.use({ geolocation: { latitude: 9.0107934, longitude: 38.7612526 }, permissions: ['geolocation'] });
 
   test('renders every field of spec 2.5 with a label', async ({ page }) => {
-    await openForm(page);
+    await openWithIsland(page, '/form');
     await expect(page).toHaveTitle('Add your business · Sefer');
     await expect(page.getByRole('heading', { level: 1, name: 'ADD Your Business' })).toBeVisible();
     const fields: Array<[label: string, name: string]> = [
@@ -106,7 +76,7 @@ test.describe('the listing form', () => {
   });
 
   test('an empty submit shows the first rule and marks every missing field', async ({ page }) => {
-    await openForm(page);
+    await openWithIsland(page, '/form');
     await page.getByRole('button', { name: 'Submit' }).click();
     const message = page.getByRole('alert').filter({ hasText: '❌' });
     await expect(message).toHaveText('❌ Please select a category.');
@@ -124,7 +94,7 @@ test.describe('the listing form', () => {
   });
 
   test('waiting disables the two day fields and empties them', async ({ page }) => {
-    await openForm(page);
+    await openWithIsland(page, '/form');
     const duration = page.getByLabel('Discount Duration (days)');
     const start = page.getByLabel('Discount Start Date');
     await duration.fill('5');
@@ -139,7 +109,7 @@ test.describe('the listing form', () => {
 
   test('only one of duration and start date can be filled', async ({ page }) => {
     const alerts = collectAlerts(page);
-    await openForm(page);
+    await openWithIsland(page, '/form');
     await page.getByLabel('Discount Duration (days)').fill('5');
     await page.getByLabel('Discount Start Date').pressSequentially('3');
     await expect.poll(() => alerts).toEqual([M.onlyOneDay]);
@@ -149,22 +119,22 @@ test.describe('the listing form', () => {
 
   test('the picker takes up to 6 images, each removable', async ({ page }) => {
     const alerts = collectAlerts(page);
-    await openForm(page);
+    await openWithIsland(page, '/form');
     const picker = page.getByLabel('More images');
-    await picker.setInputFiles(Array.from({ length: 7 }, (_, i) => png(`extra-${i + 1}.png`)));
+    await picker.setInputFiles(Array.from({ length: 7 }, (_, i) => tinyPng(`extra-${i + 1}.png`)));
     await expect.poll(() => alerts).toEqual(['You can upload a maximum of 6 images.']);
     const chosen = page.getByRole('list', { name: 'Chosen images' }).getByRole('listitem');
     await expect(chosen).toHaveCount(6);
     await expect(page.getByText('6 of 6 chosen')).toBeVisible();
     await page.getByRole('button', { name: 'Remove image 2' }).click();
     await expect(chosen).toHaveCount(5);
-    await picker.setInputFiles([png('x.png'), png('y.png')]);
+    await picker.setInputFiles([tinyPng('x.png'), tinyPng('y.png')]);
     await expect(chosen).toHaveCount(6);
     await expect.poll(() => alerts).toHaveLength(2);
   });
 
   test('Use My Current Location fills 6-decimal coordinates', async ({ page }) => {
-    await openForm(page);
+    await openWithIsland(page, '/form');
     await page.getByRole('button', { name: 'Use My Current Location' }).click();
     await expect(page.getByLabel('Latitude')).toHaveValue('9.010793');
     await expect(page.getByLabel('Longitude')).toHaveValue('38.761253');
@@ -175,8 +145,8 @@ test.describe('the listing form', () => {
     page.on('request', (r) => {
       if (r.method() === 'POST' && r.url().includes('/api/products')) posts.push(r.url());
     });
-    await openForm(page);
-    await fillListing(page);
+    await openWithIsland(page, '/form');
+    await fillListingForm(page);
     await page.getByRole('button', { name: 'Submit' }).click();
     const notice = page.getByRole('alert');
     await expect(notice.getByText('Account not created. Please sign up', { exact: true })).toBeVisible();
@@ -199,26 +169,26 @@ test.describe('the listing form', () => {
     );
     expect(kept).toEqual({ product_name: 'Roasted coffee beans', logo: 'logo.png', images: 2 });
     // A reload brings the text and the chosen files back.
-    await openForm(page);
+    await openWithIsland(page, '/form');
     await expect(page.getByLabel('Product or service name')).toHaveValue('Roasted coffee beans');
     await expect(page.getByRole('button', { name: 'Remove the logo' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Chosen images' }).getByRole('listitem')).toHaveCount(2);
     // Back from sign-in still signed out: the form is shown as kept, and not sent.
-    await openForm(page, '/form?resume=1');
+    await openWithIsland(page, '/form?resume=1');
     await expect(page.getByLabel('Telegram')).toHaveValue('@abebe_coffee');
     await expect(page).toHaveURL(/\/form$/);
     expect(posts).toEqual([]);
   });
 
   test('reloading keeps what was typed', async ({ page }) => {
-    await openForm(page);
+    await openWithIsland(page, '/form');
     await page.getByLabel('Product or service name').fill('Injera baskets');
     await page.getByLabel('Description').fill('Hand-woven, two sizes.');
     await page.getByLabel('Discount', { exact: true }).selectOption('15');
     await page.getByLabel('Discount Start Date').fill('4');
     await page.getByLabel('Telegram').fill('t.me/mesob_crafts');
     await page.reload();
-    await expect(page.locator('astro-island:not([ssr])')).toHaveCount(1);
+    await waitForIslands(page);
     await expect(page.getByLabel('Product or service name')).toHaveValue('Injera baskets');
     await expect(page.getByLabel('Description')).toHaveValue('Hand-woven, two sizes.');
     await expect(page.getByLabel('Discount', { exact: true })).toHaveValue('15');
@@ -250,7 +220,7 @@ test.describe('the listing form', () => {
       return file;
     };
     const alerts = collectAlerts(page);
-    await openForm(page);
+    await openWithIsland(page, '/form');
     const input = page.getByLabel('Product video');
     await input.setInputFiles(clip(31));
     await expect.poll(() => alerts).toEqual([M.videoTooLong]);
@@ -261,7 +231,7 @@ test.describe('the listing form', () => {
   });
 
   test('has no serious or critical axe violations, before and after an error', async ({ page }) => {
-    await openForm(page);
+    await openWithIsland(page, '/form');
     const serious = async () =>
       (await new AxeBuilder({ page }).analyze()).violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -285,13 +255,13 @@ test.describe('the listing form without the phone’s location', () => {
     const { context, page } = await signedInPage(browser, baseURL!);
     await context.clearPermissions();
     const alerts = collectAlerts(page);
-    await openForm(page);
+    await openWithIsland(page, '/form');
     await page.getByLabel('Product or service name').fill(`Macchiato ${Date.now()}`);
     await page.getByLabel('Company name').fill('Edna Coffee');
     await page.getByLabel('Category').selectOption('foods');
     await page.getByLabel('Description').fill('Macchiato and fresh juice by Edna Mall.');
-    await page.getByLabel('Company logo or profile photo').setInputFiles(png('logo.png'));
-    await page.getByLabel('Product photo').setInputFiles(png('photo.png'));
+    await page.getByLabel('Company logo or profile photo').setInputFiles(tinyPng('logo.png'));
+    await page.getByLabel('Product photo').setInputFiles(tinyPng('photo.png'));
     await page.getByLabel('Discount', { exact: true }).selectOption('10');
     await page.getByLabel('Discount Duration (days)').fill('3');
     await page.getByLabel('Location').fill('Bole, Edna Mall ground floor');

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { adminPage, collectScriptRequests, signUp } from './support.ts';
+import { adminPage, collectScriptRequests, openWithIsland, signUp } from './support.ts';
 
 /** Serious and critical accessibility problems on the page, as readable lines. */
 async function axeProblems(page: Page): Promise<string[]> {
@@ -20,8 +20,7 @@ const productCard = (page: Page, name: string) =>
 
 /** Opens the shop and waits for the cart island to hydrate. */
 async function openShop(page: Page, url = '/shop') {
-  await page.goto(url);
-  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(1);
+  await openWithIsland(page, url);
 }
 
 async function buy(page: Page, name: string) {

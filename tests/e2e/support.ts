@@ -1,7 +1,13 @@
-import type { Page } from '@playwright/test';
+/**
+ * Shared end-to-end helpers: accounts (sign-up, sign-in, the admin made once by global-setup.ts),
+ * the outbox (emailed codes), islands (waiting for hydration), the listing form, and the clock.
+ */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Browser } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+
+/** The phone-sized viewport of every context a helper opens (as in playwright.config.ts). */
+const VIEWPORT = { width: 390, height: 844 };
 
 /** Records every script file a page loads (inline scripts are not files). */
 export function collectScriptRequests(page: Page): string[] {
@@ -13,35 +19,51 @@ export function collectScriptRequests(page: Page): string[] {
   return scripts;
 }
 
-/** The newest 6-digit code emailed to `email` (the e2e server writes mail to its outbox). */
-export async function codeFor(email: string, after = 0): Promise<string> {
-  const dir = path.join(process.env.SEFER_E2E_DATA!, 'outbox');
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const files = (await readdir(dir).catch(() => [] as string[])).sort().reverse();
-    for (const file of files) {
-      const text = await readFile(path.join(dir, file), 'utf8');
-      const stamp = Date.parse(/^Date: (.+)$/m.exec(text)?.[1] ?? '') || 0;
-      if (text.includes(`To: ${email}`) && stamp >= after - 1000) {
-        const code = /code is (\d{6})/.exec(text)?.[1];
-        if (code) return code;
-      }
-    }
-    await new Promise((r) => setTimeout(r, 100));
+// ── Islands ──────────────────────────────────────────────────────────────────────────────────────
+
+/** Waits until the page's islands are hydrated (Astro drops `ssr` from an island then). */
+export async function waitForIslands(page: Page, count = 1): Promise<void> {
+  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(count);
+}
+
+/** Opens a page with one island (the listing form, the cart) and waits until it is hydrated. */
+export async function openWithIsland(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await waitForIslands(page);
+}
+
+// ── The outbox ───────────────────────────────────────────────────────────────────────────────────
+
+/** The e2e server writes every email to DATA_DIR/outbox as an .eml file. */
+const outbox = () => path.join(process.env.SEFER_E2E_DATA!, 'outbox');
+
+/** Every email sent to `email` since `after` (ms), oldest name first. */
+export async function mailsTo(email: string, after = 0): Promise<string[]> {
+  const texts: string[] = [];
+  for (const file of (await readdir(outbox()).catch(() => [] as string[])).sort()) {
+    const text = await readFile(path.join(outbox(), file), 'utf8');
+    const stamp = Date.parse(/^Date: (.+)$/m.exec(text)?.[1] ?? '') || 0;
+    if (text.includes(`To: ${email}`) && stamp >= after - 1000) texts.push(text);
   }
-  throw new Error(`no code emailed to ${email}`);
+  return texts;
 }
 
 /** Every email sent to `email` since `after`, joined. */
 export async function mailTo(email: string, after = 0): Promise<string> {
-  const dir = path.join(process.env.SEFER_E2E_DATA!, 'outbox');
-  const texts: string[] = [];
-  for (const file of await readdir(dir).catch(() => [] as string[])) {
-    const text = await readFile(path.join(dir, file), 'utf8');
-    const stamp = Date.parse(/^Date: (.+)$/m.exec(text)?.[1] ?? '') || 0;
-    if (text.includes(`To: ${email}`) && stamp >= after - 1000) texts.push(text);
-  }
-  return texts.join('\n');
+  return (await mailsTo(email, after)).join('\n');
 }
+
+/** The newest 6-digit code emailed to `email` since `after`, once it is in the outbox. */
+export async function codeFor(email: string, after = 0): Promise<string> {
+  const newestCode = async () => {
+    const codes = (await mailsTo(email, after)).map((text) => /code is (\d{6})/.exec(text)?.[1]).filter(Boolean);
+    return codes.at(-1) ?? '';
+  };
+  await expect.poll(newestCode, { message: `a code emailed to ${email}`, timeout: 5000 }).toMatch(/^\d{6}$/);
+  return newestCode();
+}
+
+// ── Accounts ─────────────────────────────────────────────────────────────────────────────────────
 
 let counter = 0;
 /** A unique email for one test's account. */
@@ -66,9 +88,36 @@ export async function signUp(page: Page, options: { email?: string; firstName?: 
   return email;
 }
 
+/** Makes an account in a throwaway page (the test's own page stays signed out); returns its email. */
+export async function createAccount(browser: Browser, baseURL: string, options: Parameters<typeof signUp>[1] = {}): Promise<string> {
+  const setup = await browser.newPage({ baseURL });
+  const email = await signUp(setup, options);
+  await setup.close();
+  return email;
+}
+
+/** Fills and sends the sign-in form; the caller checks the outcome (success, an error, a 429). */
+export async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in through the sign-in page and waits for its success message. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await submitSignIn(page, email, password);
+  await expect(page.getByText('Sign-in Successful! Redirecting...')).toBeVisible();
+}
+
+/** A new phone-sized browser context. */
+export function newPhoneContext(browser: Browser, baseURL: string, storageState?: string): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, viewport: VIEWPORT, storageState });
+}
+
 /** A new browser context signed in as a new (or the given) account. */
 export async function signedInPage(browser: Browser, baseURL: string, options: Parameters<typeof signUp>[1] = {}) {
-  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const context = await newPhoneContext(browser, baseURL);
   const page = await context.newPage();
   const email = await signUp(page, options);
   // Leave /welcome now: its 3 s refresh would otherwise abort whatever the test opens next.
@@ -79,23 +128,92 @@ export async function signedInPage(browser: Browser, baseURL: string, options: P
 /** The one admin account of the e2e server (ADMIN_EMAILS in playwright.config.ts). */
 export const ADMIN = { email: 'admin@e2e.test', password: 'admin-password-1' };
 
-/** A page signed in as the admin: signs the admin up on first use in a run, signs in afterwards. */
+/** The admin's signed-in browser state, written once per run by global-setup.ts. */
+export function adminStatePath(): string {
+  return `${process.env.SEFER_E2E_DATA!}-admin-state.json`;
+}
+
+/** A page signed in as the admin (the session global-setup.ts made); close its context when done. */
 export async function adminPage(browser: Browser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
-  // Tests in parallel workers may race to create the admin: whoever loses signs in next time round.
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(ADMIN.email);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    if (await page.getByText('Sign-in Successful! Redirecting...').isVisible()) return page;
-    try {
-      await signUp(page, { email: ADMIN.email, password: ADMIN.password, firstName: 'Admin' });
-      return page;
-    } catch {
-      await page.waitForTimeout(1000);
-    }
-  }
-  throw new Error('could not sign in as the admin');
+  const context = await newPhoneContext(browser, baseURL, adminStatePath());
+  return context.newPage();
+}
+
+// ── The listing form ─────────────────────────────────────────────────────────────────────────────
+
+type FilePayload = { name: string; mimeType: string; buffer: Buffer };
+
+// A valid 1×1 PNG: the form previews it like a photo from the phone's gallery.
+const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+/** A 1×1 PNG file for a file field. */
+export const tinyPng = (name: string): FilePayload => ({ name, mimeType: 'image/png', buffer: TINY_PNG });
+
+export interface ListingFormValues {
+  /** null leaves the field as it is (a signed-in seller's form is already filled). */
+  email: string | null;
+  productName: string;
+  companyName: string;
+  category: string;
+  description: string;
+  logo: FilePayload;
+  photo: FilePayload;
+  moreImages: FilePayload[];
+  discount: string;
+  durationDays: string;
+  location: string;
+  telegram: string;
+  phone: string;
+  website: string | null;
+}
+
+export const LISTING_FORM_DEFAULTS: ListingFormValues = {
+  email: 'seller@example.com',
+  productName: 'Roasted coffee beans',
+  companyName: 'Abebe Coffee',
+  category: 'foods',
+  description: 'Fresh Yirgacheffe beans, roasted every morning.',
+  logo: tinyPng('logo.png'),
+  photo: tinyPng('photo.png'),
+  moreImages: [tinyPng('a.png'), tinyPng('b.png')],
+  discount: '20',
+  durationDays: '7',
+  location: 'Bole, near Edna Mall',
+  telegram: '@abebe_coffee',
+  phone: '+251 91 123 4567',
+  website: 'abebe.example.com',
+};
+
+/**
+ * Fills every field of a valid listing on the hydrated form (coordinates come from the location
+ * button: the test grants geolocation).
+ */
+export async function fillListingForm(page: Page, values: Partial<ListingFormValues> = {}): Promise<void> {
+  const v = { ...LISTING_FORM_DEFAULTS, ...values };
+  if (v.email !== null) await page.getByLabel('Email').fill(v.email);
+  await page.getByLabel('Product or service name').fill(v.productName);
+  await page.getByLabel('Company name').fill(v.companyName);
+  await page.getByLabel('Category').selectOption(v.category);
+  await page.getByLabel('Description').fill(v.description);
+  await page.getByLabel('Company logo or profile photo').setInputFiles(v.logo);
+  await page.getByLabel('Product photo').setInputFiles(v.photo);
+  await page.getByLabel('More images').setInputFiles(v.moreImages);
+  await page.getByLabel('Discount', { exact: true }).selectOption(v.discount);
+  await page.getByLabel('Discount Duration (days)').fill(v.durationDays);
+  await page.getByLabel('Location').fill(v.location);
+  await page.getByRole('button', { name: 'Use My Current Location' }).click();
+  await expect(page.getByLabel('Latitude')).not.toHaveValue('');
+  await page.getByLabel('Telegram').fill(v.telegram);
+  await page.getByLabel('Phone number').fill(v.phone);
+  if (v.website !== null) await page.getByLabel('Website').fill(v.website);
+}
+
+// ── The clock ────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Waits, if need be, until at least `needMs` are left in the current clock minute: limits that
+ * count per minute then see a whole burst in one window.
+ */
+export async function untilRoomInMinute(needMs: number): Promise<void> {
+  const left = () => 60_000 - (Date.now() % 60_000);
+  await expect.poll(left, { message: `${needMs} ms left in the minute`, timeout: 61_000, intervals: [250] }).toBeGreaterThanOrEqual(needMs);
 }

@@ -24,7 +24,9 @@ describe('demo video work folders (an interrupted first start)', () => {
     const poster = await renderSvgImage(svg, dataDir, 'seed/poster');
     const stop = new AbortController();
     const encoding = renderDemoVideo(svg, poster, dataDir, 'seed/clip-video', stop.signal);
-    setTimeout(() => stop.abort(new Error('stopping')), 50);
+    // Stopped half-way: once its work folder exists.
+    await expect.poll(() => readdir(path.join(dataDir, 'tmp')).catch(() => []), { interval: 5 }).toHaveLength(1);
+    stop.abort(new Error('stopping'));
     await expect(encoding).rejects.toThrow('stopping');
     expect(existsSync(path.join(mediaRoot(dataDir), 'seed/clip-video.mp4'))).toBe(false);
     expect(await readdir(path.join(dataDir, 'tmp')).catch(() => [])).toEqual([]);
