@@ -65,7 +65,7 @@ export async function startApp({ port, dataDir, databaseUrl, logFile, env: extra
     await waitFor(`http://127.0.0.1:${port}/healthz`, 120_000, child);
   } catch (error) {
     child.kill('SIGKILL');
-    throw new Error(`${error.message}\n${output.join('')}`);
+    throw new Error(`${error.message}\n${output.join('')}`, { cause: error });
   }
   const readyMs = Math.round(performance.now() - started);
   return {

@@ -4,7 +4,7 @@
  */
 import { accountPagingSchema } from '#lib/account.ts';
 import { parseWith, type Result } from '#lib/result.ts';
-import type { Page, PageRequest } from '#lib/paging.ts';
+import type { PageRequest } from '#lib/paging.ts';
 
 /** Most rows an admin list shows (oldest first). */
 export const ACCOUNT_LIST_LIMIT = 100;
