@@ -14,7 +14,7 @@ export default tseslint.config(
   ...astro.configs['jsx-a11y-recommended'],
   { files: ['src/islands/**/*.tsx'], ...jsxA11y.configs.recommended },
   {
-    files: ['src/islands/**/*.tsx', 'src/stores/**/*.ts'],
+    files: ['src/islands/**/*.{ts,tsx}', 'src/stores/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },

@@ -168,7 +168,7 @@ const FIELDS = {
   contact_phone: '0911000000',
 };
 
-test.describe('request bodies have a byte limit, counted while reading', () => {
+test.describe('request bodies have a byte limit, counted while reading', { tag: '@slow' }, () => {
   // One at a time: each test counts every byte the server process reads.
   test.describe.configure({ mode: 'default' });
   test.beforeEach(async ({ baseURL }) => {

@@ -120,7 +120,7 @@ const postMessage = (message: string): RequestInit => ({
   body: JSON.stringify({ name: 'Load', message }),
 });
 
-test.describe('PostgreSQL that is slow to open or restarts under load', () => {
+test.describe('PostgreSQL that is slow to open or restarts under load', { tag: '@slow' }, () => {
   test.skip(!process.env.TEST_DATABASE_URL, SKIP_NOTE);
   // One PostgreSQL server on a fixed port for both tests, which therefore run one after the other.
   test.describe.configure({ mode: 'serial' });

@@ -33,7 +33,7 @@ function exited(child: ChildProcess) {
   return new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
-test('a second start reuses the data, and SIGTERM closes the server and the database cleanly', async ({ request }) => {
+test('a second start reuses the data, and SIGTERM closes the server and the database cleanly', { tag: '@slow' }, async ({ request }) => {
   test.setTimeout(120_000);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sefer-lifecycle-'));
   try {
