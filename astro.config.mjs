@@ -3,7 +3,13 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { compile } from '@inlang/paraglide-js';
 import { CSP_DIRECTIVES, inlineScriptHashes } from './src/lib/csp.mjs';
+import { assertCatalogueComplete, COMPILER_OPTIONS } from './scripts/messages.mjs';
+
+// A message missing in one language fails the build (and astro check) here.
+assertCatalogueComplete();
+await compile(COMPILER_OPTIONS);
 
 export default defineConfig({
   output: 'server',

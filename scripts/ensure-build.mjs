@@ -9,14 +9,18 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = path.join(root, 'dist/server/entry.mjs');
-const SOURCES = ['src', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
+const SOURCES = ['src', 'public', 'messages', 'project.inlang', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;
   const info = statSync(target);
   if (!info.isDirectory()) return info.mtimeMs;
   let newest = info.mtimeMs;
-  for (const name of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, name)));
+  for (const name of readdirSync(target)) {
+    // The compiled messages are rewritten by every build; their sources are messages/.
+    if (name === 'paraglide') continue;
+    newest = Math.max(newest, newestMtime(path.join(target, name)));
+  }
   return newest;
 }
 

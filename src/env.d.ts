@@ -8,5 +8,7 @@ declare namespace App {
     now: Date;
     /** The signed-in user, from the session cookie; null for visitors. */
     user: import('./lib/server/auth.server.ts').SessionUser | null;
+    /** The page's language: from its path (/am/…), or for the API from Accept-Language. */
+    locale: import('./lib/i18n/locales.ts').Locale;
   }
 }

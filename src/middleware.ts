@@ -1,4 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
+import type { APIContext, MiddlewareNext } from 'astro';
 import { database, isDatabaseUnavailable, readyDatabase } from '#server/db.server.ts';
 import { requestClock } from '#server/clock.server.ts';
 import { currentUser } from '#server/users.server.ts';
@@ -8,6 +9,8 @@ import { notAvailable } from '#server/safe.server.ts';
 import { Refusal } from '#server/http.server.ts';
 import { ADMINS_ONLY_PAGE, pageGuard } from '#server/protected-pages.server.ts';
 import { FALLBACK_CSP } from '#lib/csp.mjs';
+import { baseLocale } from '#lib/i18n/locales.ts';
+import { inLocale, isUnlocalizable, localizedRedirect, requestLocale } from '#server/locale.server.ts';
 
 const SECURITY_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
@@ -23,25 +26,36 @@ const SECURITY_HEADERS: Record<string, string> = {
  * come back soon instead of waiting; once it is open, a database that becomes unreachable turns any
  * request into a friendly 503, never a 500 or an empty body.
  */
-export const onRequest = defineMiddleware(async (context, next) => {
+export const onRequest = defineMiddleware((context, next) => {
+  // /am/… is the same route as /… in Amharic: the page is rendered at its English path (a rewrite),
+  // with the locale set for every message, and its redirects stay in Amharic.
+  const { locale, pathname } = requestLocale(context.url, context.request.headers);
+  context.locals.locale = locale;
+  const prefixed = pathname !== context.url.pathname;
+  const target = !prefixed ? undefined : isUnlocalizable(pathname) ? '/404' : `${pathname}${context.url.search}`;
+  const route: typeof next = (payload) => next(payload ?? target);
+  return inLocale(locale, async () => localizedRedirect(await guarded(context, route, pathname), locale));
+});
+
+async function guarded(context: Parameters<typeof serve>[0], next: Parameters<typeof serve>[1], pathname: string): Promise<Response> {
   if (!readyDatabase()) return notAvailable('starting', context.url);
   try {
-    return (await serve(context, next)) ?? (await next());
+    return (await serve(context, next, pathname)) ?? (await next());
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
     console.error(`[db] unavailable for ${context.request.method} ${context.url.pathname}: ${(error as Error).message}`);
     return notAvailable('down', context.url);
   }
-});
+}
 
-const serve = defineMiddleware(async (context, next) => {
+async function serve(context: APIContext, next: MiddlewareNext, pathname: string): Promise<Response> {
   context.locals.db = await database();
   context.locals.now = requestClock();
   const user = await currentUser(context.locals.db, context.request);
   if (user instanceof Response) return user;
   context.locals.user = user;
   // Protected pages (protected-pages.server.ts): no page code runs for a visitor or a non-admin.
-  const guard = pageGuard(context.url, user);
+  const guard = pageGuard(new URL(`${pathname}${context.url.search}`, context.url), user);
   const response =
     guard instanceof Response
       ? guard
@@ -54,8 +68,9 @@ const serve = defineMiddleware(async (context, next) => {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
     if (!response.headers.has(name)) response.headers.set(name, value);
   }
+  if (context.locals.locale !== baseLocale) response.headers.set('Content-Language', context.locals.locale);
   return response;
-});
+}
 
 /** The route's response; a guard or reader of the route toolkit that stopped the request gives its answer. */
 async function refusalsAnswered(rendering: Promise<Response>): Promise<Response> {

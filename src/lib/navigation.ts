@@ -1,45 +1,48 @@
 /** The shell's links, in one place: top-bar tabs, discount chips, the slide-out menu and the footer. */
 
+import { m } from '#paraglide/messages.js';
+
 export interface NavLink {
-  label: string;
+  /** The link's text in the request's language. */
+  label: () => string;
   href: string;
 }
 
 export const TOP_TABS: readonly NavLink[] = [
-  { label: 'Shops', href: '/discounts' },
-  { label: 'Services', href: '/services' },
-  { label: 'Nearby', href: '/nearby-shops' },
+  { label: m.nav_shops, href: '/discounts' },
+  { label: m.nav_services, href: '/services' },
+  { label: m.nav_nearby, href: '/nearby-shops' },
 ];
 
 /** The secondary bar's chips; the spec's routes with spaces redirect to these clean paths. */
 export const DISCOUNT_CHIPS: readonly NavLink[] = [
-  { label: 'Daily Discounts', href: '/daily-discounts' },
-  { label: 'Weekly Discounts', href: '/weekly-discounts' },
-  { label: 'Holiday Discounts', href: '/holiday-discounts' },
-  { label: 'Upcoming Offers', href: '/upcoming-offers' },
+  { label: m.nav_daily, href: '/daily-discounts' },
+  { label: m.nav_weekly, href: '/weekly-discounts' },
+  { label: m.nav_holiday, href: '/holiday-discounts' },
+  { label: m.nav_upcoming, href: '/upcoming-offers' },
 ];
 
 export const MENU_LINKS: readonly NavLink[] = [
   ...DISCOUNT_CHIPS,
-  { label: 'My Posts', href: '/myposts' },
-  { label: 'Add your business', href: '/form' },
-  { label: 'Recents', href: '/recents' },
-  { label: 'Shop', href: '/shop' },
-  { label: 'About us', href: '/aboutus' },
+  { label: m.nav_my_posts, href: '/myposts' },
+  { label: m.nav_add_business, href: '/form' },
+  { label: m.nav_recents, href: '/recents' },
+  { label: m.nav_shop, href: '/shop' },
+  { label: m.nav_about, href: '/aboutus' },
 ];
 
 export const FOOTER_LINKS: readonly NavLink[] = [
-  { label: 'About us', href: '/aboutus' },
-  { label: 'Contact us', href: '/contact-us' },
-  { label: 'Help centre', href: '/helpcenter' },
-  { label: 'Terms', href: '/terms' },
-  { label: 'Privacy', href: '/privacy' },
-  { label: 'Customer service', href: '/customerservices' },
-  { label: 'Language', href: '/language' },
+  { label: m.nav_about, href: '/aboutus' },
+  { label: m.nav_contact, href: '/contact-us' },
+  { label: m.nav_help, href: '/helpcenter' },
+  { label: m.nav_terms, href: '/terms' },
+  { label: m.nav_privacy, href: '/privacy' },
+  { label: m.nav_customer_service, href: '/customerservices' },
+  { label: m.nav_language, href: '/language' },
 ];
 
 export const SOCIAL_LINKS: readonly NavLink[] = [
-  { label: 'Telegram', href: 'https://t.me/s/sefer_market' },
-  { label: 'Facebook', href: 'https://www.facebook.com/sefer.market' },
-  { label: 'TikTok', href: 'https://www.tiktok.com/@sefer.market' },
+  { label: m.nav_telegram, href: 'https://t.me/s/sefer_market' },
+  { label: m.nav_facebook, href: 'https://www.facebook.com/sefer.market' },
+  { label: m.nav_tiktok, href: 'https://www.tiktok.com/@sefer.market' },
 ];

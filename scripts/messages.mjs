@@ -1,0 +1,71 @@
+/**
+ * The message catalogue (messages/<area>/<locale>.json, compiled by Paraglide JS into
+ * src/paraglide/): checks that every key has a non-empty text in every language, then compiles.
+ * Run after install, before the type check and by the build (astro.config.mjs), so a missing
+ * translation fails the build instead of falling back to English on an Amharic page.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const settings = JSON.parse(readFileSync(path.join(root, 'project.inlang/settings.json'), 'utf8'));
+export const LOCALES = settings.locales;
+/** @type {import('@inlang/paraglide-js').CompilerOptions} */
+export const COMPILER_OPTIONS = {
+  project: './project.inlang',
+  outdir: './src/paraglide',
+  // The locale is the URL's (/am/… or not); never a cookie or header, so a cached page is one language.
+  strategy: ['url', 'baseLocale'],
+  emitTsDeclarations: false,
+};
+
+/** The catalogue as { area: { locale: { key: message } } }, read from messages/. */
+export function readCatalogue() {
+  const catalogue = {};
+  for (const area of readdirSync(path.join(root, 'messages'))) {
+    catalogue[area] = {};
+    for (const locale of LOCALES) {
+      const file = path.join(root, 'messages', area, `${locale}.json`);
+      const { $schema: _schema, ...messages } = JSON.parse(readFileSync(file, 'utf8'));
+      catalogue[area][locale] = messages;
+    }
+  }
+  return catalogue;
+}
+
+/** Every problem with the catalogue: keys missing or empty in a language, keys in two areas. */
+export function catalogueProblems(catalogue = readCatalogue()) {
+  const problems = [];
+  const owner = new Map();
+  for (const [area, byLocale] of Object.entries(catalogue)) {
+    const keys = new Set(LOCALES.flatMap((locale) => Object.keys(byLocale[locale] ?? {})));
+    for (const key of keys) {
+      if (owner.has(key)) problems.push(`${key}: in messages/${owner.get(key)} and messages/${area}`);
+      owner.set(key, area);
+      for (const locale of LOCALES) {
+        const text = byLocale[locale]?.[key];
+        if (text === undefined) problems.push(`${key}: missing in messages/${area}/${locale}.json`);
+        else if (typeof text === 'string' && text.trim() === '') problems.push(`${key}: empty in messages/${area}/${locale}.json`);
+      }
+    }
+  }
+  return problems;
+}
+
+export function assertCatalogueComplete() {
+  const problems = catalogueProblems();
+  if (problems.length > 0) throw new Error(`The message catalogue is incomplete:\n  ${problems.join('\n  ')}`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  try {
+    assertCatalogueComplete();
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  const { compile } = await import('@inlang/paraglide-js');
+  process.chdir(root);
+  await compile(COMPILER_OPTIONS);
+}
