@@ -2,6 +2,7 @@
  * The one database schema (PostgreSQL dialect), shared by PGlite and node-postgres.
  * Table and column names are snake_case in SQL; TypeScript names are the marketplace's words.
  */
+import { HOLIDAY_KEYS } from '#lib/holidays.ts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -131,6 +132,8 @@ export const listings = pgTable(
     category: text('category').notNull(),
     /** A percent as text ('5' … '50') or 'waiting'. */
     discount: text('discount').notNull(),
+    /** The holiday a holiday deal is for (a key of `src/lib/holidays.ts`); null for others and older ones. */
+    holiday: text('holiday', { enum: HOLIDAY_KEYS }),
     discountDurationDays: integer('discount_duration_days'),
     discountStartDays: integer('discount_start_days'),
     datePosted: timestamp('date_posted', { withTimezone: true }).notNull().defaultNow(),
@@ -152,6 +155,7 @@ export const listings = pgTable(
   },
   (t) => [
     check('listings_status_check', sql`${t.status} in ('pending', 'verified', 'rejected')`),
+    check('listings_holiday_check', sql.raw(`holiday is null or holiday in (${HOLIDAY_KEYS.map((key) => `'${key}'`).join(', ')})`)),
     check(
       'listings_days_check',
       sql`(${t.discountDurationDays} is null or ${t.discountDurationDays} between 1 and 30)

@@ -3,11 +3,7 @@
  * Birr, the cart's item, the storage key and the spec's texts.
  */
 
-/** Whole Birr with thousands separators: `5,200 Birr`. */
-const birr = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-export function formatBirr(amount: number): string {
-  return `${birr.format(amount)} Birr`;
-}
+export { formatBirr } from './format.ts';
 
 /** What the cart keeps per product (the price is for display; the server prices every checkout). */
 export interface CartItem {

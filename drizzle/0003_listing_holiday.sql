@@ -1,0 +1,2 @@
+ALTER TABLE "listings" ADD COLUMN "holiday" text;--> statement-breakpoint
+ALTER TABLE "listings" ADD CONSTRAINT "listings_holiday_check" CHECK (holiday is null or holiday in ('enkutatash', 'meskel', 'genna', 'timket', 'adwa', 'fasika', 'eid-al-fitr', 'eid-al-adha'));
