@@ -1,4 +1,5 @@
 /** XML of the sitemap protocol (sitemaps.org): a sitemap index and URL sets. */
+import { alternates, baseLocale } from './i18n/locales.ts';
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
@@ -12,10 +13,21 @@ export function sitemapIndexResponse(urls: string[]): Response {
   return new Response(body, { headers: HEADERS });
 }
 
-/** `<urlset>` of absolute page URLs, each with an optional last-modified date. */
-export function urlSetResponse(entries: { loc: string; lastmod?: Date }[]): Response {
-  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries
-    .map((e) => `<url><loc>${escape(e.loc)}</loc>${e.lastmod ? `<lastmod>${e.lastmod.toISOString()}</lastmod>` : ''}</url>`)
-    .join('\n')}\n</urlset>\n`;
+/**
+ * `<urlset>` of the site's pages in every language: one `<url>` per page and language, each naming
+ * the page's other languages (`xhtml:link` alternates, as the pages' own hreflang links do).
+ * `site` is the origin without a trailing slash; `path`s are root-relative English paths.
+ */
+export function urlSetResponse(site: string, entries: { path: string; lastmod?: Date }[]): Response {
+  const urls = entries.flatMap((entry) => {
+    const versions = alternates(entry.path).map((alternate) => ({ ...alternate, href: escape(`${site}${alternate.href}`) }));
+    const links = [
+      ...versions.map((v) => `<xhtml:link rel="alternate" hreflang="${v.locale}" href="${v.href}"/>`),
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${versions.find((v) => v.locale === baseLocale)?.href}"/>`,
+    ].join('');
+    const lastmod = entry.lastmod ? `<lastmod>${entry.lastmod.toISOString()}</lastmod>` : '';
+    return versions.map((v) => `<url><loc>${v.href}</loc>${lastmod}${links}</url>`);
+  });
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
   return new Response(body, { headers: HEADERS });
 }

@@ -8,8 +8,10 @@ import { urlSetResponse } from '#lib/sitemap.ts';
 export const GET: APIRoute = async ({ params, locals }) => {
   const page = /^[1-9]\d{0,5}$/.test(params.page ?? '') ? Number(params.page) : 0;
   if (page < 1 || page > (await sitemapPageCount(locals.db))) return new Response('Not found', { status: 404 });
-  const site = config().siteUrl;
   const rows = await sitemapListings(locals.db, page);
   // listingPath is ASCII (id and slug); no URL parsing per row for thousands of rows.
-  return urlSetResponse(rows.map((l) => ({ loc: `${site}${listingPath(l)}`, lastmod: l.updatedAt })));
+  return urlSetResponse(
+    config().siteUrl,
+    rows.map((l) => ({ path: listingPath(l), lastmod: l.updatedAt })),
+  );
 };

@@ -15,11 +15,14 @@ const STATIC_PATHS = [
   '/contact-us',
   '/privacy',
   '/terms',
+  '/language',
 ];
 
-/** The site's own pages: home, list screens and every category page. */
+/** The site's own pages, in every language: home, list screens and every category page. */
 export const GET: APIRoute = () => {
-  const site = config().siteUrl;
   const paths = [...STATIC_PATHS, ...LIST_SCREENS.map((s) => s.path), ...CATEGORIES.filter((c) => c.kind !== 'list').map((c) => c.route)];
-  return urlSetResponse([...new Set(paths)].map((p) => ({ loc: new URL(p, site).href })));
+  return urlSetResponse(
+    config().siteUrl,
+    [...new Set(paths)].map((path) => ({ path })),
+  );
 };
