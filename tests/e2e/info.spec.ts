@@ -70,7 +70,7 @@ test('/contactus redirects permanently to /contact-us', async ({ page, request }
 
 test('the language picker offers English and Amharic, each named in its own language', async ({ page }) => {
   await page.goto('/language');
-  await expect(page.getByRole('button')).toHaveText([/English/, /አማርኛ/]);
+  await expect(page.getByRole('main').getByRole('button')).toHaveText([/English/, /አማርኛ/]);
   await expect(page.getByRole('button', { name: /አማርኛ/ })).toHaveAttribute('lang', 'am');
   // A language we do not have changes nothing.
   await page.goto('/language?set=fr');
