@@ -4,7 +4,7 @@
  * For each catalogue size: a fresh data folder seeded with N generated listings, the production
  * server on it (SEED_DEMO=false), autocannon on every page type at a fixed concurrency, the same
  * category HTML served as a static file (Node, and nginx when installed) as a baseline, and page
- * weight in headless Chromium. Lighthouse runs once, on the largest catalogue, and the run exits 1
+ * weight in headless Chromium (English pages and the Amharic home and category). Lighthouse runs once, on the largest catalogue, and the run exits 1
  * when accessibility is below 100 on home, category, detail or search. Results go to
  * bench/results/<date>.json; `node bench/report.mjs <file>` prints the tables of BENCHMARKS.md.
  *
@@ -228,6 +228,8 @@ async function runSize({ n, backend, databaseUrl, withLighthouse }) {
           search: `/search?query=${SEARCH_TERMS[0]}`,
           nearby: NEARBY,
           detail: seed.samples[0],
+          'home (am)': '/am/',
+          'category (am)': '/am/homes',
         };
         result.weight = await measureWeights({ origin: app.origin, pages });
         result.bodyWeight = await bodyWeights({
@@ -237,7 +239,14 @@ async function runSize({ n, backend, databaseUrl, withLighthouse }) {
         log(`[bench] page weight measured (${Object.keys(result.weight).join(', ')})`);
       }
       if (withLighthouse) {
-        const pages = { home: '/', category: '/homes', detail: seed.samples[0], search: `/search?query=${SEARCH_TERMS[0]}` };
+        const pages = {
+          home: '/',
+          category: '/homes',
+          detail: seed.samples[0],
+          search: `/search?query=${SEARCH_TERMS[0]}`,
+          'home (am)': '/am/',
+          'category (am)': '/am/homes',
+        };
         result.lighthouse = await runLighthouse({ origin: app.origin, pages, log });
       }
     } finally {
