@@ -1,10 +1,13 @@
 /**
  * The shop's one island: the cart (items, remove, total in Birr, checkout). The product list is
  * server-rendered HTML; its Buy Now buttons reach the cart store through src/scripts/buy-buttons.ts,
- * and this island shows what the store holds and announces.
+ * and this island shows what the store holds and announces. Its words are in the page's language
+ * (the messages read it from the URL), and so are the API's answers it shows (Accept-Language).
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
+import { m } from '#paraglide/messages.js';
+import { getLocale } from '#paraglide/runtime.js';
 import { SHOP_TEXTS, formatBirr, type CartItem } from '#lib/shop.ts';
 import { $cart, $cartNews, $cartTotal, removeFromCart } from '#stores/cart.ts';
 
@@ -63,7 +66,7 @@ export default function ShopCart({ signedIn, checkoutLabel, loginHref }: ShopCar
     try {
       const response = await fetch('/api/create-checkout-session/', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'accept-language': getLocale() },
         body: JSON.stringify({ items: items.map((i) => ({ id: i.id, name: i.name, price: i.price, quantity: 1 })) }),
       });
       if (response.status === 401) {
@@ -75,9 +78,9 @@ export default function ShopCart({ signedIn, checkoutLabel, loginHref }: ShopCar
         location.assign(body.url);
         return;
       }
-      setError(`Checkout could not start: ${body?.error ?? `the server answered ${response.status}.`}`);
+      setError(m.shop_checkout_failed({ reason: body?.error ?? m.shop_checkout_server_status({ status: response.status }) }));
     } catch {
-      setError('Checkout could not start: no connection. Check your internet connection and try again.');
+      setError(m.shop_checkout_offline());
     }
     setBusy(false);
   }
@@ -85,32 +88,33 @@ export default function ShopCart({ signedIn, checkoutLabel, loginHref }: ShopCar
   return (
     <section ref={section} id="cart" aria-labelledby="cart-heading" className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">
       <h2 id="cart-heading" className="text-lg font-bold">
-        Your cart{items.length > 0 && <span className="font-semibold text-stone-500"> ({items.length})</span>}
+        {m.shop_cart_heading()}
+        {items.length > 0 && <span className="font-semibold text-stone-500"> ({items.length})</span>}
       </h2>
       {items.length === 0 ? (
-        <p className="mt-2 text-stone-600">{SHOP_TEXTS.emptyCart}</p>
+        <p className="mt-2 text-stone-600">{SHOP_TEXTS.emptyCart()}</p>
       ) : (
-        <ul className="mt-2 divide-y divide-stone-100" aria-label="Items in your cart">
+        <ul className="mt-2 divide-y divide-stone-100" aria-label={m.shop_cart_items()}>
           {items.map((item) => (
             <li key={item.id} className="flex items-center gap-2 py-2">
               <span className="min-w-0 flex-1">
                 <span className="block truncate font-medium">{item.name}</span>
-                <span className="block text-sm text-stone-600">Qty 1 · {formatBirr(item.price)}</span>
+                <span className="block text-sm text-stone-600">{m.shop_cart_quantity({ price: formatBirr(item.price) })}</span>
               </span>
               <button
                 type="button"
                 onClick={() => removeFromCart(item)}
                 className="shrink-0 rounded-full border border-stone-300 px-3 py-1 text-sm font-semibold text-stone-700 hover:border-red-400 hover:text-red-700"
-                aria-label={`Remove ${item.name}`}
+                aria-label={m.shop_cart_remove_label({ name: item.name })}
               >
-                Remove
+                {m.shop_cart_remove()}
               </button>
             </li>
           ))}
         </ul>
       )}
       <p className="mt-3 flex items-baseline justify-between border-t border-stone-200 pt-3 font-bold">
-        <span>Total</span>
+        <span>{m.shop_total()}</span>
         <span data-cart-total>{formatBirr(total)}</span>
       </p>
       <p role="status" aria-live="polite" className="mt-2 min-h-5 text-sm text-brand-800">
@@ -131,14 +135,12 @@ export default function ShopCart({ signedIn, checkoutLabel, loginHref }: ShopCar
           <rect x="0.75" y="0.75" width="18.5" height="12.5" rx="2" fill="none" stroke="currentColor" strokeWidth="1.5" />
           <path d="M1 4.5h18" stroke="currentColor" strokeWidth="2" />
         </svg>
-        {busy ? 'Starting checkout…' : checkoutLabel}
+        {busy ? m.shop_checkout_starting() : checkoutLabel}
       </button>
-      {!signedIn && items.length > 0 && (
-        <p className="mt-2 text-center text-xs text-stone-600">You will sign in first, then come back to pay.</p>
-      )}
+      {!signedIn && items.length > 0 && <p className="mt-2 text-center text-xs text-stone-600">{m.shop_cart_sign_in_first()}</p>}
       {items.length > 0 && !cartVisible && (
         <a href="#cart" className="fixed right-3 bottom-20 z-20 rounded-full bg-stone-900 px-4 py-2 text-sm font-bold text-white shadow-lg">
-          Cart ({items.length}) · {formatBirr(total)}
+          {m.shop_cart_floating({ count: items.length, total: formatBirr(total) })}
         </a>
       )}
     </section>

@@ -5,26 +5,28 @@
  * Pure and isomorphic.
  */
 import { z } from 'zod';
-import { EMAIL_MAX, EMAIL_TOO_LONG, NAME_MAX } from './account-fields.ts';
+import { m } from '#paraglide/messages.js';
+import { EMAIL_MAX, emailTooLong, NAME_MAX } from './account-fields.ts';
 import { EMAIL_PATTERN } from './contact.ts';
 
 export const PASSWORD_MIN = 8;
 
+/** The forms' field messages, made when a form is checked (so in the language of its page). */
 export const ACCOUNT_MESSAGES = {
-  firstName: 'Please enter your first name.',
-  email: 'Email is required',
-  emailInvalid: 'Invalid email address',
-  password: 'Password is required',
-  passwordShort: `Use at least ${PASSWORD_MIN} characters.`,
-  code: 'Enter the 6-digit code from the email.',
+  firstName: m.auth_error_first_name,
+  email: m.auth_error_email_required,
+  emailInvalid: m.auth_error_email_invalid,
+  password: m.auth_error_password_required,
+  passwordShort: () => m.auth_error_password_short({ min: PASSWORD_MIN }),
+  code: m.auth_error_code,
 } as const;
 
 /** What a person is told after a code was emailed (or, for a reset, might have been). */
 export const ACCOUNT_TEXTS = {
-  codeSent: (email: string) => `We sent a 6-digit code to ${email}. Enter it below to finish.`,
-  newCodeSent: (email: string) => `We sent a new code to ${email}.`,
-  resetCodeSent: (email: string) => `If ${email} has an account, we sent it a 6-digit code.`,
-  passwordChanged: 'Your password has been changed. You can sign in with it now.',
+  codeSent: (email: string) => m.auth_code_sent({ email }),
+  newCodeSent: (email: string) => m.auth_new_code_sent({ email }),
+  resetCodeSent: (email: string) => m.auth_reset_code_sent({ email }),
+  passwordChanged: m.auth_password_changed,
 } as const;
 
 /** A posted value as text; a missing or non-text value reads as ''. */
@@ -33,31 +35,33 @@ const emailTyped = typed.transform((email) => email.trim().toLowerCase());
 const nameTyped = typed.transform((name) => name.trim().slice(0, NAME_MAX));
 const codeTyped = typed.transform((code) => code.replace(/\s+/g, ''));
 
+/** A message made when the check runs. */
+const say = (message: () => string) => ({ error: () => message() });
 /** Only the first problem of a field is told: an empty email is 'required', never also 'invalid'. */
-const first = (error: string) => ({ error, abort: true });
+const first = (message: () => string) => ({ error: () => message(), abort: true });
 
 const email = emailTyped.pipe(
   z
     .string()
     .min(1, first(ACCOUNT_MESSAGES.email))
-    .max(EMAIL_MAX, first(EMAIL_TOO_LONG))
-    .regex(EMAIL_PATTERN, ACCOUNT_MESSAGES.emailInvalid),
+    .max(EMAIL_MAX, first(emailTooLong))
+    .regex(EMAIL_PATTERN, say(ACCOUNT_MESSAGES.emailInvalid)),
 );
-const newPassword = typed.pipe(z.string().min(PASSWORD_MIN, ACCOUNT_MESSAGES.passwordShort));
-const code = codeTyped.pipe(z.string().regex(/^\d{6}$/, ACCOUNT_MESSAGES.code));
+const newPassword = typed.pipe(z.string().min(PASSWORD_MIN, say(ACCOUNT_MESSAGES.passwordShort)));
+const code = codeTyped.pipe(z.string().regex(/^\d{6}$/, say(ACCOUNT_MESSAGES.code)));
 
 /** Sign-up details; the last name may be left out, and names are cut to {@link NAME_MAX}. */
 export const signUpSchema = z.object({
-  firstName: nameTyped.pipe(z.string().min(1, ACCOUNT_MESSAGES.firstName)),
+  firstName: nameTyped.pipe(z.string().min(1, say(ACCOUNT_MESSAGES.firstName))),
   lastName: nameTyped,
   email,
-  password: typed.pipe(z.string().min(1, first(ACCOUNT_MESSAGES.password)).min(PASSWORD_MIN, ACCOUNT_MESSAGES.passwordShort)),
+  password: typed.pipe(z.string().min(1, first(ACCOUNT_MESSAGES.password)).min(PASSWORD_MIN, say(ACCOUNT_MESSAGES.passwordShort))),
 });
 
 /** Sign-in: the email's shape is not checked, a wrong one is just a failed sign-in. */
 export const signInSchema = z.object({
-  email: emailTyped.pipe(z.string().min(1, first(ACCOUNT_MESSAGES.email)).max(EMAIL_MAX, EMAIL_TOO_LONG)),
-  password: typed.pipe(z.string().min(1, ACCOUNT_MESSAGES.password)),
+  email: emailTyped.pipe(z.string().min(1, first(ACCOUNT_MESSAGES.email)).max(EMAIL_MAX, say(emailTooLong))),
+  password: typed.pipe(z.string().min(1, say(ACCOUNT_MESSAGES.password))),
 });
 
 /** An account's email alone: asking for a password reset code. */

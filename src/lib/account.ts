@@ -5,11 +5,30 @@
  * the services take their output.
  */
 import { z } from 'zod';
+import { m } from '#paraglide/messages.js';
 import { MAX_REASON_LENGTH } from './listing-review.ts';
-import { idField, withoutNul } from './input-guards.ts';
+import { ID_TOO_LARGE, isIdTooLarge, parseId, withoutNul } from './input-guards.ts';
 
 /** What a form whose hidden fields were tampered with (or a stale page) is told. */
-export const NOT_UNDERSTOOD = 'That request was not understood.';
+export const NOT_UNDERSTOOD = m.account_not_understood;
+
+/** A message made when the check runs, so in the language of the request. */
+const say = (message: () => string) => ({ error: () => message() });
+
+/**
+ * An id inside a form (as input-guards' idField), whose message is made when the form is checked:
+ * `message` for anything that is no id, the id range for a number too large.
+ */
+function localIdField(message: () => string) {
+  return z.unknown().transform((value, ctx) => {
+    const id = parseId(typeof value === 'string' || typeof value === 'number' ? value : NaN);
+    if (id === null) {
+      ctx.addIssue({ code: 'custom', message: isIdTooLarge(value) ? ID_TOO_LARGE : message() });
+      return z.NEVER;
+    }
+    return id;
+  });
+}
 
 /** Rows per page of an account list on its page, and by default on its JSON endpoint. */
 const ACCOUNT_PAGE_SIZE = 20;
@@ -25,18 +44,30 @@ export const accountPagingSchema = z
   .object({
     page: unlessEmpty(
       z.coerce
-        .number({ message: 'page must be a number' })
-        .int('page must be a whole number')
-        .min(1, 'page must be 1 or more')
-        .max(MAX_ACCOUNT_PAGE, `page must be at most ${MAX_ACCOUNT_PAGE}`)
+        .number(say(() => m.account_paging_number({ name: 'page' })))
+        .int(say(() => m.account_paging_whole({ name: 'page' })))
+        .min(
+          1,
+          say(() => m.account_paging_min({ name: 'page' })),
+        )
+        .max(
+          MAX_ACCOUNT_PAGE,
+          say(() => m.account_paging_max({ name: 'page', max: String(MAX_ACCOUNT_PAGE) })),
+        )
         .default(1),
     ),
     limit: unlessEmpty(
       z.coerce
-        .number({ message: 'limit must be a number' })
-        .int('limit must be a whole number')
-        .min(1, 'limit must be 1 or more')
-        .max(MAX_ACCOUNT_PAGE_SIZE, `limit must be at most ${MAX_ACCOUNT_PAGE_SIZE}`)
+        .number(say(() => m.account_paging_number({ name: 'limit' })))
+        .int(say(() => m.account_paging_whole({ name: 'limit' })))
+        .min(
+          1,
+          say(() => m.account_paging_min({ name: 'limit' })),
+        )
+        .max(
+          MAX_ACCOUNT_PAGE_SIZE,
+          say(() => m.account_paging_max({ name: 'limit', max: String(MAX_ACCOUNT_PAGE_SIZE) })),
+        )
         .default(ACCOUNT_PAGE_SIZE),
     ),
   })
@@ -50,20 +81,20 @@ export function accountPageOf(params: URLSearchParams): { page: number; pageSize
 
 /** 'Request refund' on an order card (pending and completed orders). */
 export const refundRequestSchema = z.object({
-  action: z.literal('refund', NOT_UNDERSTOOD),
-  order: idField(NOT_UNDERSTOOD),
+  action: z.literal('refund', say(NOT_UNDERSTOOD)),
+  order: localIdField(NOT_UNDERSTOOD),
 });
 
 /** 'Cancel subscription' on the subscriptions page. */
 export const cancelSubscriptionSchema = z.object({
-  action: z.literal('cancel', NOT_UNDERSTOOD),
-  subscription: idField(NOT_UNDERSTOOD),
+  action: z.literal('cancel', say(NOT_UNDERSTOOD)),
+  subscription: localIdField(NOT_UNDERSTOOD),
 });
 
 /** An admin's decision on the shop orders page: deliver an order, or approve or decline a refund (`id` is the refund's). */
 export const orderDecisionSchema = z.object({
-  action: z.enum(['deliver', 'approve', 'decline'], NOT_UNDERSTOOD),
-  id: idField(NOT_UNDERSTOOD),
+  action: z.enum(['deliver', 'approve', 'decline'], say(NOT_UNDERSTOOD)),
+  id: localIdField(NOT_UNDERSTOOD),
 });
 export type OrderDecision = z.output<typeof orderDecisionSchema>;
 
@@ -75,44 +106,61 @@ export interface DecisionOutcome {
   changed: boolean;
 }
 
-/** The admin's line after a decision. */
-export function decisionText({ action, id, status, changed }: DecisionOutcome): string {
-  if (action === 'deliver') return `Order #${id} is marked delivered.`;
-  if (!changed) return `Refund #${id} was already ${status}; nothing changed.`;
-  return action === 'approve' ? `Refund #${id} approved: the wallet is credited.` : `Refund #${id} declined.`;
+/** A refund's or order's state in a sentence ('was already approved'), in the request's language. */
+export function refundStatusWord(status: string): string {
+  if (status === 'approved') return m.admin_status_approved();
+  if (status === 'declined') return m.admin_status_declined();
+  if (status === 'requested') return m.admin_status_requested();
+  if (status === 'delivered') return m.admin_status_delivered();
+  if (status === 'pending') return m.admin_status_pending();
+  return status;
 }
 
-export const REASON_REQUIRED = 'Please give the seller a reason for the rejection.';
+/** The admin's line after a decision. */
+export function decisionText({ action, id, status, changed }: DecisionOutcome): string {
+  if (action === 'deliver') return m.admin_order_delivered({ id });
+  if (!changed) return m.admin_refund_unchanged({ id, status: refundStatusWord(status) });
+  return action === 'approve' ? m.admin_refund_approved({ id }) : m.admin_refund_declined({ id });
+}
+
+export const REASON_REQUIRED = m.admin_reason_required;
 
 const reason = withoutNul(
   z
-    .string({ error: REASON_REQUIRED })
+    .string(say(REASON_REQUIRED))
     .trim()
-    .min(1, REASON_REQUIRED)
-    .max(MAX_REASON_LENGTH, `A reason can be at most ${MAX_REASON_LENGTH} characters.`),
+    .min(1, say(REASON_REQUIRED))
+    .max(
+      MAX_REASON_LENGTH,
+      say(() => m.admin_reason_too_long({ max: MAX_REASON_LENGTH })),
+    ),
 );
 
 /** The verification queue's forms: verify or reject (with a reason) a listing, remove a request or a comment. */
 export const moderationSchema = z.discriminatedUnion(
   'action',
   [
-    z.object({ action: z.literal('verify'), id: idField(NOT_UNDERSTOOD) }),
-    z.object({ action: z.literal('reject'), id: idField(NOT_UNDERSTOOD), reason }),
-    z.object({ action: z.literal('remove-request'), id: idField(NOT_UNDERSTOOD) }),
-    z.object({ action: z.literal('remove-comment'), id: idField(NOT_UNDERSTOOD) }),
+    z.object({ action: z.literal('verify'), id: localIdField(NOT_UNDERSTOOD) }),
+    z.object({ action: z.literal('reject'), id: localIdField(NOT_UNDERSTOOD), reason }),
+    z.object({ action: z.literal('remove-request'), id: localIdField(NOT_UNDERSTOOD) }),
+    z.object({ action: z.literal('remove-comment'), id: localIdField(NOT_UNDERSTOOD) }),
   ],
-  { error: NOT_UNDERSTOOD },
+  say(NOT_UNDERSTOOD),
 );
 export type Moderation = z.output<typeof moderationSchema>;
 
-export const MODERATION_TEXT: Record<Moderation['action'], string> = {
-  verify: 'Listing verified: it is public now.',
-  reject: 'Listing rejected; the seller has been told why.',
-  'remove-request': 'Request removed.',
-  'remove-comment': 'Comment removed.',
+/** The admin's line after a moderation, as a message to call when the page is rendered. */
+export const MODERATION_TEXT: Record<Moderation['action'], () => string> = {
+  verify: m.admin_verified,
+  reject: m.admin_rejected,
+  'remove-request': m.admin_request_removed,
+  'remove-comment': m.admin_comment_removed,
 };
 
-export const POST_NOT_FOUND = 'That post was not found.';
+/** What My Posts is told for an id that is none of the seller's posts. */
+export const postNotFoundText = m.account_post_not_found;
+/** @deprecated English only: call {@link postNotFoundText} (the text in the request's language). */
+export const POST_NOT_FOUND = m.account_post_not_found({}, { locale: 'en' });
 
 /**
  * My Posts' forms without scripts: delete a post, or update it (the listing fields and photos
@@ -121,12 +169,17 @@ export const POST_NOT_FOUND = 'That post was not found.';
 export const postActionSchema = z.discriminatedUnion(
   'action',
   [
-    z.object({ action: z.literal('delete'), id: idField(POST_NOT_FOUND) }),
-    z.looseObject({ action: z.literal('update'), id: idField(POST_NOT_FOUND) }),
+    z.object({ action: z.literal('delete'), id: localIdField(postNotFoundText) }),
+    z.looseObject({ action: z.literal('update'), id: localIdField(postNotFoundText) }),
   ],
-  { error: NOT_UNDERSTOOD },
+  say(NOT_UNDERSTOOD),
 );
 export type PostAction = z.output<typeof postActionSchema>;
 
-export const POST_SAVED = 'Saved. Your post is waiting for verification again.';
-export const POST_DELETED = 'Your post was deleted.';
+/** My Posts' lines after an update and a deletion, in the request's language. */
+export const postSavedText = m.account_post_saved;
+export const postDeletedText = m.account_post_deleted;
+/** @deprecated English only, until My Posts calls {@link postSavedText}. */
+export const POST_SAVED = m.account_post_saved({}, { locale: 'en' });
+/** @deprecated English only, until My Posts calls {@link postDeletedText}. */
+export const POST_DELETED = m.account_post_deleted({}, { locale: 'en' });

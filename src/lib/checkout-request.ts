@@ -3,13 +3,17 @@
  * island does not download zod: the cart cannot build an invalid request, the server checks it.
  */
 import { z } from 'zod';
+import { m } from '#paraglide/messages.js';
 import { MAX_CHECKOUT_ITEMS } from './shop.ts';
 
+/** A message made when the check runs, so in the language the request asked for. */
+const say = (message: () => string) => ({ error: () => message() });
+const unknownProduct = say(m.shop_unknown_product);
+const onceEach = say(m.shop_quantity_one);
+
 const productId = z
-  .union([z.number(), z.string().regex(/^\d+$/, 'Unknown product.').transform(Number)])
-  .pipe(
-    z.number({ error: 'Unknown product.' }).int('Unknown product.').positive('Unknown product.').max(2_147_483_647, 'Unknown product.'),
-  );
+  .union([z.number(), z.string().regex(/^\d+$/, unknownProduct).transform(Number)])
+  .pipe(z.number(unknownProduct).int(unknownProduct).positive(unknownProduct).max(2_147_483_647, unknownProduct));
 
 /**
  * A checkout request as the spec's client sends it: `{items:[{id,name,price,quantity}]}`. Names and
@@ -20,12 +24,15 @@ export const checkoutRequestSchema = z.object({
     .array(
       z.object({
         id: productId,
-        quantity: z.literal(1, { error: 'Each product can be bought once per order (quantity 1).' }).default(1),
+        quantity: z.literal(1, onceEach).default(1),
       }),
-      { error: 'items must be a list of products.' },
+      say(m.shop_items_not_list),
     )
-    .min(1, 'Your cart is empty.')
-    .max(MAX_CHECKOUT_ITEMS, `At most ${MAX_CHECKOUT_ITEMS} items per order.`)
-    .refine((items) => new Set(items.map((i) => i.id)).size === items.length, 'Each product can be bought once per order (quantity 1).'),
+    .min(1, say(m.shop_cart_empty_error))
+    .max(
+      MAX_CHECKOUT_ITEMS,
+      say(() => m.shop_too_many_items({ max: MAX_CHECKOUT_ITEMS })),
+    )
+    .refine((items) => new Set(items.map((i) => i.id)).size === items.length, onceEach),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;

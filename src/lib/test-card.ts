@@ -3,22 +3,23 @@
  * an expiry in the future, a 3 or 4 digit security code and a name. Pure, so it is unit tested.
  */
 import { z } from 'zod';
+import { m } from '#paraglide/messages.js';
 
 const TEST_CARDS = {
   success: '4242424242424242',
   declined: '4000000000000002',
 } as const;
 
+/** The card form's messages, called when a card is checked (so in the language of its page). */
 export const CARD_MESSAGES = {
-  numberRequired: 'Enter your card number.',
-  numberInvalid: 'Your card number is invalid.',
-  notTestCard:
-    'Your card number is not a test card. In this test checkout use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a decline.',
-  expiryInvalid: 'Enter the expiry date as MM / YY.',
-  expiryPast: "Your card's expiry date is in the past.",
-  cvcInvalid: "Your card's security code is incomplete.",
-  nameRequired: 'Enter the name on the card.',
-  declined: 'Your card was declined. Try another card.',
+  numberRequired: m.shop_card_number_required,
+  numberInvalid: m.shop_card_number_invalid,
+  notTestCard: m.shop_card_not_test,
+  expiryInvalid: m.shop_card_expiry_invalid,
+  expiryPast: m.shop_card_expiry_past,
+  cvcInvalid: m.shop_card_cvc_invalid,
+  nameRequired: m.shop_card_name_required,
+  declined: m.shop_card_declined,
 } as const;
 
 export type CardField = 'number' | 'expiry' | 'cvc' | 'name';
@@ -72,23 +73,23 @@ export function parseExpiry(text: string): { month: number; year: number } | nul
 export function checkTestCard(input: CardInput, now: Date): CardResult {
   const errors: Partial<Record<CardField, string>> = {};
   const digits = digitsOf(input.number);
-  if (!digits) errors.number = CARD_MESSAGES.numberRequired;
-  else if (!luhnValid(digits)) errors.number = CARD_MESSAGES.numberInvalid;
+  if (!digits) errors.number = CARD_MESSAGES.numberRequired();
+  else if (!luhnValid(digits)) errors.number = CARD_MESSAGES.numberInvalid();
 
   const expiry = parseExpiry(input.expiry);
-  if (!expiry) errors.expiry = CARD_MESSAGES.expiryInvalid;
+  if (!expiry) errors.expiry = CARD_MESSAGES.expiryInvalid();
   else {
     // A card is valid until the end of its expiry month.
     const current = now.getUTCFullYear() * 12 + now.getUTCMonth();
-    if (expiry.year * 12 + (expiry.month - 1) < current) errors.expiry = CARD_MESSAGES.expiryPast;
+    if (expiry.year * 12 + (expiry.month - 1) < current) errors.expiry = CARD_MESSAGES.expiryPast();
   }
-  if (!/^\d{3,4}$/.test(input.cvc.trim())) errors.cvc = CARD_MESSAGES.cvcInvalid;
-  if (!input.name.trim()) errors.name = CARD_MESSAGES.nameRequired;
-  if (!errors.number && digits !== TEST_CARDS.success && digits !== TEST_CARDS.declined) errors.number = CARD_MESSAGES.notTestCard;
+  if (!/^\d{3,4}$/.test(input.cvc.trim())) errors.cvc = CARD_MESSAGES.cvcInvalid();
+  if (!input.name.trim()) errors.name = CARD_MESSAGES.nameRequired();
+  if (!errors.number && digits !== TEST_CARDS.success && digits !== TEST_CARDS.declined) errors.number = CARD_MESSAGES.notTestCard();
   if (Object.keys(errors).length > 0) return { outcome: 'invalid', errors };
 
   const last4 = digits.slice(-4);
-  if (digits === TEST_CARDS.declined) return { outcome: 'declined', message: CARD_MESSAGES.declined, last4 };
+  if (digits === TEST_CARDS.declined) return { outcome: 'declined', message: CARD_MESSAGES.declined(), last4 };
   return { outcome: 'approved', last4 };
 }
 

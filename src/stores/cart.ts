@@ -2,10 +2,12 @@
  * The shop's cart: a nanostores store kept in localStorage by `@nanostores/persistent`, so it
  * survives reloads, sign-in and the trip to the checkout page, and follows other tabs (and /success,
  * which empties it). Client state only: the server prices every checkout itself. The Buy Now
- * buttons (src/scripts/buy-buttons.ts) and the cart island both go through this module.
+ * buttons (src/scripts/buy-buttons.ts) and the cart island both go through this module. Its
+ * announcements are in the page's language (the messages read it from the URL).
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
+import { m } from '#paraglide/messages.js';
 import { CART_STORAGE_KEY, MAX_CHECKOUT_ITEMS, type CartItem } from '#lib/shop.ts';
 
 const isItem = (x: unknown): x is CartItem =>
@@ -43,12 +45,12 @@ export function buy(item: CartItem): void {
   const items = $cart.get();
   const already = items.some((i) => i.id === item.id);
   if (!already && items.length < MAX_CHECKOUT_ITEMS) $cart.set([...items, { id: item.id, name: item.name, price: item.price }]);
-  $cartNews.set(already ? `${item.name} is already in your cart.` : `Added ${item.name} to the cart.`);
+  $cartNews.set(already ? m.shop_cart_already({ name: item.name }) : m.shop_cart_added({ name: item.name }));
 }
 
 export function removeFromCart(item: CartItem): void {
   $cart.set($cart.get().filter((i) => i.id !== item.id));
-  $cartNews.set(`Removed ${item.name}.`);
+  $cartNews.set(m.shop_cart_removed({ name: item.name }));
 }
 
 /** Refreshes names and prices from what the page shows now (the server's current catalogue). */

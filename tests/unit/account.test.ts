@@ -7,7 +7,7 @@ import {
   moderationSchema,
   NOT_UNDERSTOOD,
   orderDecisionSchema,
-  POST_NOT_FOUND,
+  postNotFoundText,
   postActionSchema,
   REASON_REQUIRED,
   refundRequestSchema,
@@ -47,9 +47,9 @@ describe('account forms', () => {
     expect(parseWith(refundRequestSchema, { action: 'refund', order: 'x' })).toMatchObject({
       ok: false,
       status: 400,
-      error: NOT_UNDERSTOOD,
+      error: NOT_UNDERSTOOD(),
     });
-    expect(parseWith(refundRequestSchema, { action: 'other', order: '7' })).toMatchObject({ ok: false, error: NOT_UNDERSTOOD });
+    expect(parseWith(refundRequestSchema, { action: 'other', order: '7' })).toMatchObject({ ok: false, error: NOT_UNDERSTOOD() });
     expect(parseWith(refundRequestSchema, { action: 'refund', order: '99999999999' })).toMatchObject({ ok: false, error: ID_TOO_LARGE });
   });
 
@@ -58,12 +58,12 @@ describe('account forms', () => {
       ok: true,
       value: { subscription: 3 },
     });
-    expect(parseWith(cancelSubscriptionSchema, { action: 'cancel' })).toMatchObject({ ok: false, error: NOT_UNDERSTOOD });
+    expect(parseWith(cancelSubscriptionSchema, { action: 'cancel' })).toMatchObject({ ok: false, error: NOT_UNDERSTOOD() });
   });
 
   it("an admin's order decision is deliver, approve or decline, and reads back as one line", () => {
     expect(parseWith(orderDecisionSchema, { action: 'approve', id: '4' })).toEqual({ ok: true, value: { action: 'approve', id: 4 } });
-    expect(parseWith(orderDecisionSchema, { action: 'refund', id: '4' })).toMatchObject({ ok: false, error: NOT_UNDERSTOOD });
+    expect(parseWith(orderDecisionSchema, { action: 'refund', id: '4' })).toMatchObject({ ok: false, error: NOT_UNDERSTOOD() });
     expect(decisionText({ action: 'deliver', id: 4, status: 'delivered', changed: true })).toBe('Order #4 is marked delivered.');
     expect(decisionText({ action: 'approve', id: 4, status: 'approved', changed: true })).toBe(
       'Refund #4 approved: the wallet is credited.',
@@ -79,12 +79,15 @@ describe('account forms', () => {
       ok: true,
       value: { action: 'reject', id: 1, reason: 'Blurry photo' },
     });
-    expect(parseWith(moderationSchema, { action: 'reject', id: '1', reason: '   ' })).toMatchObject({ ok: false, error: REASON_REQUIRED });
-    expect(parseWith(moderationSchema, { action: 'reject', id: '1' })).toMatchObject({ ok: false, error: REASON_REQUIRED });
+    expect(parseWith(moderationSchema, { action: 'reject', id: '1', reason: '   ' })).toMatchObject({
+      ok: false,
+      error: REASON_REQUIRED(),
+    });
+    expect(parseWith(moderationSchema, { action: 'reject', id: '1' })).toMatchObject({ ok: false, error: REASON_REQUIRED() });
     expect(parseWith(moderationSchema, { action: 'reject', id: '1', reason: 'Spam\0' })).toMatchObject({ ok: false, error: NUL_MESSAGE });
     expect(parseWith(moderationSchema, { action: 'remove-comment', id: '9' })).toMatchObject({ ok: true, value: { id: 9 } });
-    expect(parseWith(moderationSchema, { action: 'publish', id: '1' })).toMatchObject({ ok: false, status: 400, error: NOT_UNDERSTOOD });
-    expect(parseWith(moderationSchema, {})).toMatchObject({ ok: false, error: NOT_UNDERSTOOD });
+    expect(parseWith(moderationSchema, { action: 'publish', id: '1' })).toMatchObject({ ok: false, status: 400, error: NOT_UNDERSTOOD() });
+    expect(parseWith(moderationSchema, {})).toMatchObject({ ok: false, error: NOT_UNDERSTOOD() });
   });
 
   it("a post's update keeps the listing fields for the edit reader; a bad id is not found", () => {
@@ -95,8 +98,8 @@ describe('account forms', () => {
       ok: true,
       value: { action: 'delete', id: 5 },
     });
-    expect(parseWith(postActionSchema, { action: 'delete', id: 'abc' })).toMatchObject({ ok: false, error: POST_NOT_FOUND });
-    expect(parseWith(postActionSchema, { action: 'nope', id: '5' })).toMatchObject({ ok: false, error: NOT_UNDERSTOOD });
+    expect(parseWith(postActionSchema, { action: 'delete', id: 'abc' })).toMatchObject({ ok: false, error: postNotFoundText() });
+    expect(parseWith(postActionSchema, { action: 'nope', id: '5' })).toMatchObject({ ok: false, error: NOT_UNDERSTOOD() });
   });
 });
 

@@ -55,28 +55,28 @@ describe('the test checkout card rules', () => {
     expect(checkTestCard(card(), now)).toEqual({ outcome: 'approved', last4: '4242' });
     expect(checkTestCard(card({ number: '4000 0000 0000 0002' }), now)).toEqual({
       outcome: 'declined',
-      message: CARD_MESSAGES.declined,
+      message: CARD_MESSAGES.declined(),
       last4: '0002',
     });
   });
   it('other valid numbers are not test cards; bad numbers, dates, codes and names are named', () => {
     expect(checkTestCard(card({ number: '5555 5555 5555 4444' }), now)).toEqual({
       outcome: 'invalid',
-      errors: { number: CARD_MESSAGES.notTestCard },
+      errors: { number: CARD_MESSAGES.notTestCard() },
     });
-    expect(CARD_MESSAGES.notTestCard).toMatch(/^Your card number is not a test card/);
+    expect(CARD_MESSAGES.notTestCard()).toMatch(/^Your card number is not a test card/);
     expect(checkTestCard(card({ number: '4242 4242 4242 4241', expiry: '02/26', cvc: '1', name: ' ' }), now)).toEqual({
       outcome: 'invalid',
       errors: {
-        number: CARD_MESSAGES.numberInvalid,
-        expiry: CARD_MESSAGES.expiryPast,
-        cvc: CARD_MESSAGES.cvcInvalid,
-        name: CARD_MESSAGES.nameRequired,
+        number: CARD_MESSAGES.numberInvalid(),
+        expiry: CARD_MESSAGES.expiryPast(),
+        cvc: CARD_MESSAGES.cvcInvalid(),
+        name: CARD_MESSAGES.nameRequired(),
       },
     });
     // Valid until the end of the expiry month.
     expect(checkTestCard(card({ expiry: '03/26' }), now).outcome).toBe('approved');
-    expect(checkTestCard(card({ number: '' }), now)).toMatchObject({ errors: { number: CARD_MESSAGES.numberRequired } });
+    expect(checkTestCard(card({ number: '' }), now)).toMatchObject({ errors: { number: CARD_MESSAGES.numberRequired() } });
   });
 });
 

@@ -18,7 +18,13 @@ import { fail, ok, parseWith, type Result } from '#lib/result.ts';
 import { authErrorMessage, authHeaders, getAuth, secureCookies } from './auth.server.ts';
 import { config } from './config.server.ts';
 import type { RequestContext } from './http.server.ts';
-import { clientAddressOf, countAuthAttempt, tooManyAttemptsText, type AuthAttempt, type AuthAttemptKind } from './rate-limit.server.ts';
+import { clientAddressOf, countAuthAttempt, type AuthAttempt, type AuthAttemptKind } from './rate-limit.server.ts';
+import { m } from '#paraglide/messages.js';
+
+/** What a person is told when an attempt is refused: how long to wait, in the request's language. */
+export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+  return m.auth_too_many_attempts({ minutes: Math.max(1, Math.round(retryAfterSeconds / 60)) });
+}
 
 /**
  * Counts a password or code tried, or a code emailed, for this account and client address: the
@@ -26,10 +32,10 @@ import { clientAddressOf, countAuthAttempt, tooManyAttemptsText, type AuthAttemp
  */
 async function authAttempt(context: RequestContext, kind: AuthAttemptKind, email: string): Promise<Result<AuthAttempt>> {
   const attempt = await countAuthAttempt(context.locals.db, kind, { email, address: clientAddressOf(context) });
-  return attempt.allowed ? ok(attempt) : fail(429, tooManyAttemptsText(attempt.retryAfter));
+  return attempt.allowed ? ok(attempt) : fail(429, tooManyAttemptsMessage(attempt.retryAfter));
 }
 
-const errorOf = (error: unknown, fallback: string) => fail(400, authErrorMessage(error, fallback));
+const errorOf = (error: unknown, fallback: () => string) => fail(400, authErrorMessage(error, fallback()));
 
 /** Creates the account and emails its code; the value is what to tell the person. */
 async function signUp(context: RequestContext, input: unknown): Promise<Result<string>> {
@@ -44,7 +50,7 @@ async function signUp(context: RequestContext, input: unknown): Promise<Result<s
     await auth.api.signUpEmail({ body: { email, password, name, firstName, lastName }, headers: authHeaders(context) });
     return ok(ACCOUNT_TEXTS.codeSent(email));
   } catch (error) {
-    return errorOf(error, 'Signup failed. Try again.');
+    return errorOf(error, m.auth_error_sign_up);
   }
 }
 
@@ -61,7 +67,7 @@ async function verifySignUp(context: RequestContext, input: unknown): Promise<Re
     await attempt.value.succeeded();
     return ok(secureCookies(headers, context.request));
   } catch (error) {
-    return errorOf(error, 'Signup failed. Try again.');
+    return errorOf(error, m.auth_error_sign_up);
   }
 }
 
@@ -74,7 +80,7 @@ async function resendSignUpCode(context: RequestContext, email: string): Promise
     await auth.api.sendVerificationOTP({ body: { email, type: 'email-verification' }, headers: authHeaders(context) });
     return ok(ACCOUNT_TEXTS.newCodeSent(email));
   } catch (error) {
-    return errorOf(error, 'Could not send a new code. Try again in a minute.');
+    return errorOf(error, m.auth_error_resend);
   }
 }
 
@@ -106,7 +112,7 @@ export async function signIn(context: RequestContext, input: unknown): Promise<R
     return ok({ cookies: secureCookies(headers, context.request) });
   } catch (error) {
     if ((error as { body?: { code?: string } })?.body?.code !== 'EMAIL_NOT_VERIFIED') {
-      return errorOf(error, 'Sign-in failed. Check your email and password.');
+      return errorOf(error, m.auth_error_sign_in);
     }
     await attempt.value.succeeded();
     const send = await countAuthAttempt(context.locals.db, 'email', { email, address: clientAddressOf(context) });
@@ -156,7 +162,7 @@ async function resetPassword(context: RequestContext, input: unknown): Promise<R
     await attempt.value.succeeded();
     return ok(true);
   } catch (error) {
-    return errorOf(error, 'That code did not work. Ask for a new one.');
+    return errorOf(error, m.auth_error_reset_code);
   }
 }
 

@@ -14,17 +14,12 @@ import { accounts, appMeta, sessions, users, verifications } from '#db/schema.ts
 import { accountFieldProblems } from '#lib/account-fields.ts';
 import { config } from './config.server.ts';
 import { sendEmail } from './email.server.ts';
+import { codeEmail, existingAccountEmail } from './emails.server.ts';
+import { m } from '#paraglide/messages.js';
 import { clientAddressOf, hit, type AuthAttemptKind } from './rate-limit.server.ts';
 
 /** How long an emailed code stays valid. */
 export const CODE_TTL_SECONDS = 10 * 60;
-
-const OTP_SUBJECT = {
-  'email-verification': 'Your Sefer verification code',
-  'sign-in': 'Your Sefer sign-in code',
-  'forget-password': 'Your Sefer password reset code',
-  'change-email': 'Your Sefer email change code',
-} as const;
 
 /**
  * The paths of /api/auth/* that check a password or a code, or send one by email: what they count
@@ -122,8 +117,8 @@ export function createAuth(db: Database, secret: string) {
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: false,
       // Whoever knew the old password must not stay signed in.
       revokeSessionsOnPasswordReset: true,
@@ -134,11 +129,8 @@ export function createAuth(db: Database, secret: string) {
           await auth.api.sendVerificationOTP({ body: { email: user.email, type: 'email-verification' } });
           return;
         }
-        await sendEmail({
-          to: user.email,
-          subject: 'You already have a Sefer account',
-          text: `Someone (maybe you) tried to create a Sefer account with this email, which already has one.\n\nSign in: ${new URL('/login', c.siteUrl).href}\nForgot your password? ${new URL('/forgot-password', c.siteUrl).href}\n\nIf it was not you, you can ignore this email.`,
-        });
+        // In the language of the sign-up request (its page's).
+        await sendEmail({ to: user.email, ...existingAccountEmail() });
       },
     },
     emailVerification: { autoSignInAfterVerification: true },
@@ -180,11 +172,8 @@ export function createAuth(db: Database, secret: string) {
         // Accounts are made on /signup (names, password); a code only signs in an existing one.
         disableSignUp: true,
         async sendVerificationOTP({ email, otp, type }) {
-          await sendEmail({
-            to: email,
-            subject: OTP_SUBJECT[type],
-            text: `Your Sefer code is ${otp}\n\nIt is valid for ${CODE_TTL_SECONDS / 60} minutes. If you did not ask for it, you can ignore this email.`,
-          });
+          // In the language of the request that asked for the code.
+          await sendEmail({ to: email, ...codeEmail(type, otp, CODE_TTL_SECONDS / 60) });
         },
       }),
     ],
@@ -235,17 +224,24 @@ export async function sessionUser(db: Database, headers: Headers): Promise<Sessi
   };
 }
 
-/** What people are told for the auth errors they can act on, by better-auth's error code. */
-const AUTH_ERROR_TEXTS: Readonly<Record<string, string>> = {
-  INVALID_EMAIL_OR_PASSWORD: 'Wrong email or password.',
-  INVALID_EMAIL: 'Invalid email address',
-  INVALID_PASSWORD: 'Wrong password.',
-  PASSWORD_TOO_SHORT: 'Use at least 8 characters.',
-  PASSWORD_TOO_LONG: 'Use at most 128 characters.',
-  INVALID_OTP: 'That code is not right. Check the email and try again.',
-  OTP_EXPIRED: 'That code has expired. Ask for a new one.',
-  TOO_MANY_ATTEMPTS: 'Too many wrong codes. Ask for a new one.',
-  EMAIL_NOT_VERIFIED: 'Please confirm your email first: we sent you a code.',
+/** The password lengths better-auth is set to accept (emailAndPassword above). */
+const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MAX_LENGTH = 128;
+
+/**
+ * What people are told for the auth errors they can act on, by better-auth's error code: our own
+ * words, in the request's language (better-auth's English texts are never shown).
+ */
+const AUTH_ERROR_TEXTS: Readonly<Record<string, () => string>> = {
+  INVALID_EMAIL_OR_PASSWORD: m.auth_error_wrong_credentials,
+  INVALID_EMAIL: m.auth_error_email_invalid,
+  INVALID_PASSWORD: m.auth_error_wrong_password,
+  PASSWORD_TOO_SHORT: () => m.auth_error_password_short({ min: PASSWORD_MIN_LENGTH }),
+  PASSWORD_TOO_LONG: () => m.auth_error_password_long({ max: PASSWORD_MAX_LENGTH }),
+  INVALID_OTP: m.auth_error_code_wrong,
+  OTP_EXPIRED: m.auth_error_code_expired,
+  TOO_MANY_ATTEMPTS: m.auth_error_code_attempts,
+  EMAIL_NOT_VERIFIED: m.auth_error_not_verified,
 };
 
 /**
@@ -255,8 +251,7 @@ const AUTH_ERROR_TEXTS: Readonly<Record<string, string>> = {
 export function authErrorMessage(error: unknown, fallback: string): string {
   const body = (error as { body?: { code?: unknown; message?: unknown } } | null)?.body;
   const code = typeof body?.code === 'string' ? body.code : '';
-  const text = AUTH_ERROR_TEXTS[code];
-  if (text) return text;
+  if (Object.hasOwn(AUTH_ERROR_TEXTS, code)) return AUTH_ERROR_TEXTS[code]!();
   // Our own field caps carry their message (see refuseLongFields).
   if (code === 'FIELD_TOO_LONG' && typeof body?.message === 'string') return body.message;
   console.error('[auth] unexpected error:', error);

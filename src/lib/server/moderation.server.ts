@@ -4,17 +4,18 @@ import type { Moderation } from '#lib/account.ts';
 import { fail, ok, type Result } from '#lib/result.ts';
 import type { SessionUser } from './auth.server.ts';
 import { removeComment } from './comments.server.ts';
-import { ADMINS_ONLY } from './orders.server.ts';
+import { adminsOnly } from './orders.server.ts';
+import { m } from '#paraglide/messages.js';
 import { removeRequest } from './requests.server.ts';
 import { reviewListing } from './seller-listings.server.ts';
 
 /** Carries out one moderation; the result names what was done. */
 export async function moderate(db: Database, admin: SessionUser, input: Moderation): Promise<Result<Moderation['action']>> {
-  if (!admin.isAdmin) return ADMINS_ONLY;
+  if (!admin.isAdmin) return adminsOnly();
   const { action, id } = input;
   if (action === 'remove-request' || action === 'remove-comment') {
     const removed = action === 'remove-request' ? await removeRequest(db, id) : await removeComment(db, id);
-    return removed ? ok(action) : fail(404, 'It was already gone.');
+    return removed ? ok(action) : fail(404, m.admin_already_gone());
   }
   const reviewed = await reviewListing(
     db,

@@ -9,8 +9,10 @@ import { fail, ok, type Result } from '#lib/result.ts';
 import type { SessionUser } from './auth.server.ts';
 import { ACCOUNT_LIST_LIMIT, pageWindow } from './account-paging.server.ts';
 import { toPage, type Page, type PageRequest } from '#lib/paging.ts';
+import { m } from '#paraglide/messages.js';
 
-export const ADMINS_ONLY = fail(403, 'Only admins can do that.');
+/** The refusal of an admin's action to anyone else, in the request's language. */
+export const adminsOnly = () => fail(403, m.admin_only());
 
 export interface OrderView {
   id: number;
@@ -118,7 +120,7 @@ export async function adminListOrders(
   status: OrderStatus,
   limit = ACCOUNT_LIST_LIMIT,
 ): Promise<Result<AdminOrderView[]>> {
-  if (!admin.isAdmin) return ADMINS_ONLY;
+  if (!admin.isAdmin) return adminsOnly();
   const rows = await db
     .select({ ...orderColumns, customerEmail: users.email, customerName: users.name })
     .from(orders)
@@ -141,7 +143,7 @@ export async function markDelivered(
   orderId: number,
   now = new Date(),
 ): Promise<Result<{ id: number; status: OrderStatus }>> {
-  if (!admin.isAdmin) return ADMINS_ONLY;
+  if (!admin.isAdmin) return adminsOnly();
   const [row] = await db
     .update(orders)
     .set({ status: 'delivered', deliveredAt: now })
@@ -149,5 +151,5 @@ export async function markDelivered(
     .returning({ id: orders.id, status: orders.status });
   if (row) return ok(row);
   const [existing] = await db.select({ id: orders.id, status: orders.status }).from(orders).where(eq(orders.id, orderId));
-  return existing ? ok(existing) : fail(404, 'Order not found.');
+  return existing ? ok(existing) : fail(404, m.account_order_not_found());
 }

@@ -9,6 +9,8 @@ import type { Database } from '#db/client.ts';
 import type { SessionUser } from './auth.server.ts';
 import { config, type StripeConfig } from './config.server.ts';
 import { hit } from './rate-limit.server.ts';
+import { localHref } from '#lib/i18n/locales.ts';
+import { m } from '#paraglide/messages.js';
 import {
   expireCheckoutSession,
   fulfilCheckout,
@@ -39,7 +41,8 @@ export interface PaymentProvider {
 export const testCheckoutProvider: PaymentProvider = {
   name: 'test',
   async start(checkout) {
-    return { providerSessionId: null, url: `/checkout/${checkout.id}` };
+    // The buyer's language: the request's (the cart sends its page's in Accept-Language).
+    return { providerSessionId: null, url: localHref(`/checkout/${checkout.id}`) };
   },
   async isPaid(session) {
     return session.status === 'complete';
@@ -48,7 +51,7 @@ export const testCheckoutProvider: PaymentProvider = {
 
 /** The checkout button's words, without loading any provider code. */
 export function checkoutButtonLabel(stripe: StripeConfig | null = config().stripe): string {
-  return stripe ? 'Checkout with Stripe' : 'Checkout with card';
+  return stripe ? m.shop_checkout_stripe() : m.shop_checkout_card();
 }
 
 let stripeProvider: Promise<PaymentProvider> | undefined;
@@ -76,11 +79,11 @@ export async function startCheckout(
   provider: PaymentProvider,
   now = new Date(),
 ): Promise<Result<{ id: string; url: string }>> {
-  if (!user) return { ok: false, status: 401, error: 'Sign in to check out.' };
+  if (!user) return { ok: false, status: 401, error: m.shop_sign_in_to_checkout() };
   const priced = await priceCheckout(db, body);
   if (!priced.ok) return priced;
   const limit = await hit(db, `checkout:user:${user.id}`, CHECKOUT_LIMIT, now);
-  if (!limit.allowed) return { ok: false, status: 429, error: 'You are doing that too often. Please wait a minute and try again.' };
+  if (!limit.allowed) return { ok: false, status: 429, error: m.shop_too_often() };
 
   const id = newCheckoutSessionId();
   await insertCheckoutSession(db, { id, userId: user.id, provider: provider.name, ...priced.value });
@@ -91,7 +94,7 @@ export async function startCheckout(
   } catch (error) {
     console.error(`[checkout] ${provider.name} could not start ${id}:`, error);
     await expireCheckoutSession(db, id);
-    return { ok: false, status: 502, error: 'The payment provider could not start your checkout. Please try again in a minute.' };
+    return { ok: false, status: 502, error: m.shop_provider_failed() };
   }
 }
 

@@ -11,7 +11,10 @@ import { formatBirr } from '#lib/shop.ts';
 import type { SessionUser } from './auth.server.ts';
 import { ACCOUNT_LIST_LIMIT, pageWindow } from './account-paging.server.ts';
 import { toPage, type Page, type PageRequest } from '#lib/paging.ts';
-import { ADMINS_ONLY, itemsOf, markDelivered } from './orders.server.ts';
+import { adminsOnly, itemsOf, markDelivered } from './orders.server.ts';
+import { inLocale } from './locale.server.ts';
+import { baseLocale, type Locale } from '#lib/i18n/locales.ts';
+import { m } from '#paraglide/messages.js';
 
 export interface RefundView {
   id: number;
@@ -52,30 +55,43 @@ export async function listRefunds(db: Database, userId: string, paging: PageRequ
 /** 'Request refund' on one of the user's own orders: one request per order (409 after that). */
 export async function requestRefund(db: Database, user: SessionUser, orderId: number, now = new Date()): Promise<Result<RefundView>> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
-  if (!order || order.userId !== user.id) return fail(404, 'Order not found.');
+  if (!order || order.userId !== user.id) return fail(404, m.account_order_not_found());
   const items = (await itemsOf(db, [order.id])).get(order.id) ?? [];
   const [created] = await db
     .insert(refunds)
     .values({
       userId: user.id,
       orderId: order.id,
-      productName: items.map((i) => i.name).join(', ') || `Order #${order.id}`,
+      // Stored, so in English like the product names (an order always has items).
+      productName: items.map((i) => i.name).join(', ') || m.account_order_number({ id: order.id }, { locale: baseLocale }),
       amountBirr: order.totalBirr,
       createdAt: now,
     })
     .onConflictDoNothing({ target: refunds.orderId })
     .returning(refundColumns);
-  if (!created) return fail(409, `A refund was already requested for order #${order.id}.`);
+  if (!created) return fail(409, m.account_refund_already_requested({ orderId: order.id }));
   return ok(created);
 }
 
+/** The wallet entry's words for an approved refund, in `locale` (the request's by default). */
+export function walletRefundReason(refund: Pick<RefundView, 'orderId' | 'productName'>, locale?: Locale): string {
+  return m.account_wallet_refund_reason({ orderId: refund.orderId, products: refund.productName }, locale ? { locale } : {});
+}
+
+/** The payment update's words for a decided refund, in the request's language. */
+export function refundUpdateText(verdict: 'approve' | 'decline', refund: Pick<RefundView, 'orderId' | 'amountBirr'>): string {
+  const amount = formatBirr(refund.amountBirr);
+  return verdict === 'approve'
+    ? m.account_update_refund_approved_message({ amount, orderId: refund.orderId })
+    : m.account_update_refund_declined_message({ amount, orderId: refund.orderId });
+}
+
 /** The order pages' line after a refund request. */
-export const refundRequestedText = (refund: RefundView) =>
-  `Refund requested for order #${refund.orderId}. You can follow it on the Refunds page.`;
+export const refundRequestedText = (refund: RefundView) => m.account_refund_requested_notice({ orderId: refund.orderId });
 
 /** Refund requests waiting for a decision, oldest first. */
 export async function adminOpenRefunds(db: Database, admin: SessionUser, limit = ACCOUNT_LIST_LIMIT): Promise<Result<AdminRefundView[]>> {
-  if (!admin.isAdmin) return ADMINS_ONLY;
+  if (!admin.isAdmin) return adminsOnly();
   const rows = await db
     .select({ ...refundColumns, customerEmail: users.email })
     .from(refunds)
@@ -99,7 +115,7 @@ export async function decideRefund(
   verdict: 'approve' | 'decline',
   now = new Date(),
 ): Promise<Result<RefundView & { changed: boolean }>> {
-  if (!admin.isAdmin) return ADMINS_ONLY;
+  if (!admin.isAdmin) return adminsOnly();
   return db.transaction(async (tx): Promise<Result<RefundView & { changed: boolean }>> => {
     const [decided] = await tx
       .update(refunds)
@@ -108,7 +124,7 @@ export async function decideRefund(
       .returning({ ...refundColumns, userId: refunds.userId });
     if (!decided) {
       const [existing] = await tx.select(refundColumns).from(refunds).where(eq(refunds.id, refundId));
-      return existing ? ok({ ...existing, changed: false }) : fail(404, 'Refund request not found.');
+      return existing ? ok({ ...existing, changed: false }) : fail(404, m.account_refund_not_found());
     }
     const { userId, ...refund } = decided;
     if (verdict === 'approve') {
@@ -117,7 +133,8 @@ export async function decideRefund(
         .values({
           userId,
           amountBirr: refund.amountBirr,
-          reason: `Refund for order #${refund.orderId} (${refund.productName})`,
+          // Stored in English (the API's reason); pages show it in their language (wallet.server.ts).
+          reason: walletRefundReason(refund, baseLocale),
           refundId: refund.id,
           createdAt: now,
         })
@@ -127,10 +144,8 @@ export async function decideRefund(
       .insert(paymentUpdates)
       .values({
         userId,
-        message:
-          verdict === 'approve'
-            ? `Refund of ${formatBirr(refund.amountBirr)} for order #${refund.orderId} approved and added to your wallet.`
-            : `Refund request for order #${refund.orderId} (${formatBirr(refund.amountBirr)}) was declined.`,
+        // Stored in English; the payment updates are shown in each page's language (payment-updates.server.ts).
+        message: inLocale(baseLocale, () => refundUpdateText(verdict, refund)),
         status: verdict === 'approve' ? 'refunded' : 'refund declined',
         eventKey: `refund:${refund.id}:${verdict === 'approve' ? 'approved' : 'declined'}`,
         createdAt: now,

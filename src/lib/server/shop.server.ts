@@ -20,6 +20,9 @@ import { describeIssues, likePattern, MAX_QUERY_LENGTH } from '#lib/listing-quer
 import { checkoutRequestSchema } from '#lib/checkout-request.ts';
 import { formatBirr } from '#lib/shop.ts';
 import type { Result } from '#lib/result.ts';
+import { baseLocale } from '#lib/i18n/locales.ts';
+import { m } from '#paraglide/messages.js';
+import { inLocale } from './locale.server.ts';
 
 export type ShopKind = 'product' | 'plan';
 
@@ -63,7 +66,7 @@ export async function priceCheckout(db: Database, body: unknown): Promise<Result
   const parsed = checkoutRequestSchema.safeParse(body);
   if (!parsed.success) {
     const { fields } = describeIssues(parsed.error);
-    return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? 'Invalid request', fields };
+    return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? m.shop_invalid_request(), fields };
   }
   const ids = parsed.data.items.map((i) => i.id);
   const rows = await db
@@ -76,8 +79,8 @@ export async function priceCheckout(db: Database, body: unknown): Promise<Result
     return {
       ok: false,
       status: 400,
-      error: 'Some items in your cart are no longer sold. Remove them and try again.',
-      fields: { items: unknown.map((id) => `Unknown product ${id}.`) },
+      error: m.shop_items_gone(),
+      fields: { items: unknown.map((id) => m.shop_unknown_product_id({ id })) },
     };
   }
   const lines = ids.map((id) => {
@@ -124,12 +127,21 @@ export interface Fulfilment {
 
 const names = (lines: CheckoutLine[]) => lines.map((l) => l.name).join(', ');
 
-/** The payment update's words for a paid checkout. */
+/**
+ * The payment update's words for a paid checkout, in the request's language. Stored in English;
+ * shown in each page's language (payment-updates.server.ts makes them again from the checkout).
+ */
 export function paidMessage(amountBirr: number, orderId: number | null, products: CheckoutLine[], plans: CheckoutLine[]): string {
   const parts: string[] = [];
-  if (orderId !== null) parts.push(`order #${orderId} (${names(products)})`);
-  if (plans.length > 0) parts.push(`${plans.length === 1 ? 'subscription' : 'subscriptions'} ${names(plans)}`);
-  return `Payment of ${formatBirr(amountBirr)} received for ${parts.join(' and ')}.`;
+  if (orderId !== null) parts.push(m.account_update_part_order({ orderId, products: names(products) }));
+  if (plans.length > 0) parts.push(m.account_update_part_plans({ count: plans.length, plans: names(plans) }));
+  const what = parts.length === 2 ? m.account_update_and({ first: parts[0]!, second: parts[1]! }) : (parts[0] ?? '');
+  return m.account_update_paid_message({ amount: formatBirr(amountBirr), what });
+}
+
+/** The payment update's words for a declined payment, in the request's language. */
+export function declinedMessage(amountBirr: number, reason: string): string {
+  return m.account_update_declined_message({ amount: formatBirr(amountBirr), reason });
 }
 
 /**
@@ -147,9 +159,8 @@ export async function fulfilCheckout(db: Database, checkoutSessionId: string, no
       .returning();
     if (!claimed) {
       const [existing] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, checkoutSessionId)).limit(1);
-      if (!existing) return { ok: false, status: 404, error: 'Checkout not found.' } as const;
-      if (existing.status === 'expired')
-        return { ok: false, status: 409, error: 'This checkout has expired. Please start again from the shop.' } as const;
+      if (!existing) return { ok: false, status: 404, error: m.shop_checkout_not_found() } as const;
+      if (existing.status === 'expired') return { ok: false, status: 409, error: m.shop_checkout_expired_error() } as const;
       const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.checkoutSessionId, checkoutSessionId)).limit(1);
       return { ok: true, value: { checkoutSessionId, orderId: order?.id ?? null, fulfilled: false } } as const;
     }
@@ -190,7 +201,7 @@ export async function fulfilCheckout(db: Database, checkoutSessionId: string, no
       .insert(paymentUpdates)
       .values({
         userId: claimed.userId,
-        message: paidMessage(claimed.amountBirr, orderId, products, plans),
+        message: inLocale(baseLocale, () => paidMessage(claimed.amountBirr, orderId, products, plans)),
         status: 'paid',
         eventKey: `checkout:${checkoutSessionId}:paid`,
         createdAt: now,
@@ -200,11 +211,14 @@ export async function fulfilCheckout(db: Database, checkoutSessionId: string, no
   });
 }
 
-/** A declined attempt is a payment event too: the buyer sees it among their payment updates. */
+/**
+ * A declined attempt is a payment event too: the buyer sees it among their payment updates. The
+ * reason is given in English (it is stored in English, like every payment update).
+ */
 export async function recordDeclinedPayment(db: Database, session: CheckoutSession, reason: string, now = new Date()): Promise<void> {
   await db.insert(paymentUpdates).values({
     userId: session.userId,
-    message: `Payment of ${formatBirr(session.amountBirr)} declined: ${reason}`,
+    message: inLocale(baseLocale, () => declinedMessage(session.amountBirr, reason)),
     status: 'declined',
     eventKey: `checkout:${session.id}:declined:${randomUUID()}`,
     createdAt: now,

@@ -11,6 +11,8 @@ import type { Result } from '#lib/result.ts';
 import type { Database } from '#db/client.ts';
 import type { StripeConfig } from './config.server.ts';
 import type { PaymentProvider, ProviderCheckout } from './payments.server.ts';
+import { localHref } from '#lib/i18n/locales.ts';
+import { m } from '#paraglide/messages.js';
 import { fulfilCheckout, getCheckoutSession, type CheckoutSession, type Fulfilment } from './shop.server.ts';
 
 export const STRIPE_CURRENCY = 'etb';
@@ -32,8 +34,9 @@ export function stripeSessionParams(checkout: ProviderCheckout, siteUrl: string)
       },
     })),
     metadata: { checkout_session_id: checkout.id },
-    success_url: `${siteUrl}/success?session_id=${encodeURIComponent(checkout.id)}`,
-    cancel_url: `${siteUrl}/cancel?session_id=${encodeURIComponent(checkout.id)}`,
+    // Back in the buyer's language (the request's).
+    success_url: `${siteUrl}${localHref(`/success?session_id=${encodeURIComponent(checkout.id)}`)}`,
+    cancel_url: `${siteUrl}${localHref(`/cancel?session_id=${encodeURIComponent(checkout.id)}`)}`,
   };
 }
 
@@ -87,12 +90,12 @@ export async function handleStripeWebhook(
   config: Pick<StripeConfig, 'webhookSecret'>,
   client: Stripe,
 ): Promise<WebhookResult> {
-  if (!signature) return { status: 400, body: { received: false, error: 'Missing Stripe-Signature header.' } };
+  if (!signature) return { status: 400, body: { received: false, error: m.shop_stripe_no_signature() } };
   let event: Stripe.Event;
   try {
     event = await client.webhooks.constructEventAsync(rawBody, signature, config.webhookSecret);
   } catch {
-    return { status: 400, body: { received: false, error: 'Invalid signature.' } };
+    return { status: 400, body: { received: false, error: m.shop_stripe_bad_signature() } };
   }
   if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded') {
     return { status: 200, body: { received: true, ignored: event.type } };
@@ -109,7 +112,7 @@ export async function handleStripeWebhook(
     console.error(
       `[stripe] ${row.id}: Stripe charged ${session.amount_total} ${session.currency}, expected ${row.amountBirr * MINOR_UNITS} ${STRIPE_CURRENCY}`,
     );
-    return { status: 409, body: { received: false, error: 'The amount paid does not match the checkout.' } };
+    return { status: 409, body: { received: false, error: m.shop_stripe_amount_mismatch() } };
   }
   const result: Result<Fulfilment> = await fulfilCheckout(db, row.id);
   if (!result.ok) return { status: result.status === 404 ? 404 : 409, body: { received: false, error: result.error } };

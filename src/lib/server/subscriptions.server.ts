@@ -6,6 +6,7 @@ import { fail, ok, type Result } from '#lib/result.ts';
 import type { SessionUser } from './auth.server.ts';
 import { pageWindow } from './account-paging.server.ts';
 import { toPage, type Page, type PageRequest } from '#lib/paging.ts';
+import { m } from '#paraglide/messages.js';
 
 export interface SubscriptionView {
   id: number;
@@ -39,7 +40,7 @@ export async function listSubscriptions(db: Database, userId: string, paging: Pa
 /** Cancels one of the user's own subscriptions; cancelling it again changes nothing. */
 export async function cancelSubscription(db: Database, user: SessionUser, id: number, now = new Date()): Promise<Result<SubscriptionView>> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1);
-  if (!row || row.userId !== user.id) return fail(404, 'Subscription not found.');
+  if (!row || row.userId !== user.id) return fail(404, m.account_subscription_not_found());
   if (row.status === 'active') {
     await db
       .update(subscriptions)

@@ -1,8 +1,10 @@
 /** The wallet: a ledger per user, credited by approved refunds; its balance is the sum of the entries. */
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
-import { walletEntries } from '#db/schema.ts';
+import { refunds, walletEntries } from '#db/schema.ts';
+import { baseLocale, getLocale } from '#lib/i18n/locales.ts';
 import { pageWindow } from './account-paging.server.ts';
+import { walletRefundReason } from './refunds.server.ts';
 import { toPage, type Page, type PageRequest } from '#lib/paging.ts';
 
 export interface WalletEntry {
@@ -12,7 +14,10 @@ export interface WalletEntry {
   createdAt: Date;
 }
 
-/** The wallet: its balance is the sum of the whole ledger, in whole Birr; the entries are one page of it. */
+/**
+ * The wallet: its balance is the sum of the whole ledger, in whole Birr; the entries are one page of
+ * it. A refund's entry is stored in English and read in the request's language.
+ */
 export async function walletOf(
   db: Database,
   userId: string,
@@ -28,6 +33,7 @@ export async function walletOf(
       id: walletEntries.id,
       amountBirr: walletEntries.amountBirr,
       reason: walletEntries.reason,
+      refundId: walletEntries.refundId,
       createdAt: walletEntries.createdAt,
     })
     .from(walletEntries)
@@ -35,5 +41,16 @@ export async function walletOf(
     .orderBy(desc(walletEntries.createdAt), desc(walletEntries.id))
     .limit(limit)
     .offset(offset);
-  return { balance: Number(sum?.balance ?? 0), entries: toPage(entries, paging) };
+  const page = toPage(entries, paging);
+  const refundIds = getLocale() === baseLocale ? [] : page.items.flatMap((e) => (e.refundId === null ? [] : [e.refundId]));
+  const refunded =
+    refundIds.length === 0
+      ? []
+      : await db
+          .select({ id: refunds.id, orderId: refunds.orderId, productName: refunds.productName })
+          .from(refunds)
+          .where(inArray(refunds.id, refundIds));
+  const reasonByRefund = new Map(refunded.map((r) => [r.id, walletRefundReason(r)]));
+  const items = page.items.map(({ refundId, ...e }) => ({ ...e, reason: (refundId !== null && reasonByRefund.get(refundId)) || e.reason }));
+  return { balance: Number(sum?.balance ?? 0), entries: { ...page, items } };
 }

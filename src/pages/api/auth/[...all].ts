@@ -3,7 +3,9 @@ import { fail } from '#lib/result.ts';
 import { AUTH_ATTEMPT_PATHS, authHeaders, getAuth, secureCookies } from '#server/auth.server.ts';
 import { api, formValues, jsonError, refuse } from '#server/http.server.ts';
 import { config } from '#server/config.server.ts';
-import { clientAddressOf, countAuthAttempt, tooManyAttemptsText, type AuthAttempt } from '#server/rate-limit.server.ts';
+import { clientAddressOf, countAuthAttempt, type AuthAttempt } from '#server/rate-limit.server.ts';
+import { tooManyAttemptsMessage } from '#server/account-forms.server.ts';
+import { m } from '#paraglide/messages.js';
 
 /** Auth requests are small; anything bigger is refused while it streams. */
 const MAX_BODY_BYTES = 1_000_000;
@@ -11,17 +13,18 @@ const MAX_BODY_BYTES = 1_000_000;
 /**
  * better-auth's HTTP endpoints, for islands and outside clients (the pages call it directly).
  * Before better-auth sees a request: field caps, and the same per-account and per-address count
- * of password and code attempts the pages make.
+ * of password and code attempts the pages make. Our own texts are in the language of
+ * Accept-Language; better-auth's answers are its own (English).
  */
 export const ALL = api('auth', async (context) => {
   const { request, locals } = context;
-  if (config().clerk) refuse(fail(404, 'Accounts are managed by Clerk on this site.'));
+  if (config().clerk) refuse(fail(404, m.auth_clerk_managed()));
   const auth = await getAuth(locals.db);
   const path = context.url.pathname.replace(/^\/api\/auth/, '').replace(/\/+$/, '') || '/';
 
   // better-auth reads the body itself: it is kept as bytes, and only looked into here.
   const bytes = request.body ? await readBounded(request.body, MAX_BODY_BYTES) : null;
-  if (bytes === 'too large') refuse(fail(413, 'That is too much to send.'));
+  if (bytes === 'too large') refuse(fail(413, m.auth_too_large()));
   const body = bytes ? await accountFieldsOf(request.headers.get('content-type') ?? '', bytes) : null;
 
   const problems = accountFieldProblems(body);
@@ -46,7 +49,7 @@ export const ALL = api('auth', async (context) => {
 });
 
 function tooMany(retryAfter: number): Response {
-  const response = jsonError(429, tooManyAttemptsText(retryAfter));
+  const response = jsonError(429, tooManyAttemptsMessage(retryAfter));
   response.headers.set('Retry-After', String(retryAfter));
   return response;
 }

@@ -1,15 +1,21 @@
+import type { APIRoute } from 'astro';
+import { m } from '#paraglide/messages.js';
 import { accountPagingSchema } from '#lib/account.ts';
 import { api, pagedJson, readQuery, requireUser } from '#server/http.server.ts';
 import { listOrders, orderJson } from '#server/orders.server.ts';
 
+/** The route; its 503's words are made per request, in the language the request asked for. */
+const route = (unavailable: string) =>
+  api(
+    'orders/completed',
+    async (context) => {
+      const user = requireUser(context, m.account_api_sign_in_orders());
+      const paging = readQuery(context.url, accountPagingSchema);
+      const orders = await listOrders(context.locals.db, user.id, 'delivered', paging);
+      return pagedJson(orders.items.map(orderJson), context.url, orders);
+    },
+    unavailable,
+  );
+
 /** `GET /api/orders/completed/`: the signed-in user's completed orders as `[{id, product_name, status}]` (plus totals and dates), paged by `page` and `limit`. */
-export const GET = api(
-  'orders/completed',
-  async (context) => {
-    const user = requireUser(context, 'Sign in to see your orders.');
-    const paging = readQuery(context.url, accountPagingSchema);
-    const orders = await listOrders(context.locals.db, user.id, 'delivered', paging);
-    return pagedJson(orders.items.map(orderJson), context.url, orders);
-  },
-  'Your orders could not be loaded. Please try again.',
-);
+export const GET: APIRoute = (context) => route(m.account_orders_load_error())(context);
