@@ -1,17 +1,22 @@
 /**
  * Category registry: the single source of truth for category keys, labels, routes and aliases.
  *
- * Pure and isomorphic (server, islands and plain Node with type stripping), so it imports nothing.
+ * Pure and isomorphic (server, islands and plain Node with type stripping): it imports only the
+ * compiled message functions, so a label is read in the language of the page that asks for it.
  * Data keys stay exactly as the spec spells them (the database stores canonical keys); visible
  * labels fix the spec's typos; every route the spec names resolves here, case-insensitively.
  */
+
+import { m } from '#paraglide/messages.js';
+
+type Text = () => string;
 
 /** One category of listings. */
 export interface Category {
   /** Canonical key stored in the database (e.g. `photography`, `security`, `jewelry`, `men`). */
   key: string;
-  /** Visible label, with the spec's obvious typos fixed (e.g. `Video and Photography`). */
-  label: string;
+  /** Visible label in the current language (English with the spec's obvious typos fixed, e.g. `Video and Photography`). */
+  readonly label: string;
   /** Canonical path of its listing page, spelled exactly as the spec spells it where it has one. */
   route: string;
   /** Every path that must lead to this category, canonical first. */
@@ -26,7 +31,7 @@ export interface Category {
 
 function define(
   key: string,
-  label: string,
+  label: Text,
   kind: Category['kind'],
   icon: string,
   routes: readonly [string, ...string[]],
@@ -34,7 +39,9 @@ function define(
 ): Category {
   return Object.freeze({
     key,
-    label,
+    get label() {
+      return label();
+    },
     route: routes[0],
     routes: Object.freeze([...routes]),
     aliases: Object.freeze([...aliases]),
@@ -48,72 +55,72 @@ function define(
  * options (sallons, homesecurity) and the list categories (new, holyday, upcomming).
  */
 export const CATEGORIES: readonly Category[] = Object.freeze([
-  define('admin', 'Virtual Assistant and Admin Support', 'service', '🧑‍💻', ['/Virtual_Assistant_And_Admin_Supports']),
-  define('architecture', 'Architecture and Engineering Services', 'service', '📐', ['/Architecture_And_Engineering_Services']),
-  define('art', 'Art and Handicrafts', 'product', '🎨', ['/Art_And_Handicrafts']),
-  define('automotive', 'Automotive Services', 'service', '🔧', ['/Automotive_Services']),
-  define('baby', 'Babies and Kids Products', 'product', '🍼', ['/Babies_And_Kids_Products']),
-  define('books', 'Books and Stationery', 'product', '📚', ['/Books_And_Stationaries']),
-  define('carwash', 'Car Wash', 'service', '🚿', ['/Car_Wash']),
-  define('cleaning', 'Cleaning and Sanitation Services', 'service', '🧹', ['/Cleaning_And_Sanitation_Services']),
-  define('consultancy', 'Legal and Consultancy Services', 'service', '⚖️', ['/legal_And_Consultancy_Services']),
-  define('decor', 'Event Planning and Decor', 'service', '🎈', ['/Event_planning_And_Decore']),
-  define('design', 'Furniture and Interior Design', 'product', '🛋️', ['/Furniture_And_Interior_design']),
-  define('digital', 'Digital Marketing Services', 'service', '📣', ['/Digital_Marketing_Services']),
-  define('energy', 'Energy and Utilities', 'service', '⚡', ['/Energy_And_Utilities']),
-  define('elearning', 'E-learning and Online Courses', 'service', '🎓', ['/Elearning_And_Online_Cources']),
-  define('gaming', 'Gaming and Esports', 'service', '🎮', ['/Gamming_And_esports']),
-  define('funding', 'Crowdfunding and Investment Services', 'service', '💹', ['/Croud_Funding_And_Investment_Services']),
-  define('freight', 'Courier and Freight Services', 'service', '📦', ['/Courier_And_Freight_Services']),
-  define('fitness', 'Fitness and Sports Services', 'service', '🏋️', ['/fitness_And_Sports_servies']),
+  define('admin', m.listings_category_admin, 'service', '🧑‍💻', ['/Virtual_Assistant_And_Admin_Supports']),
+  define('architecture', m.listings_category_architecture, 'service', '📐', ['/Architecture_And_Engineering_Services']),
+  define('art', m.listings_category_art, 'product', '🎨', ['/Art_And_Handicrafts']),
+  define('automotive', m.listings_category_automotive, 'service', '🔧', ['/Automotive_Services']),
+  define('baby', m.listings_category_baby, 'product', '🍼', ['/Babies_And_Kids_Products']),
+  define('books', m.listings_category_books, 'product', '📚', ['/Books_And_Stationaries']),
+  define('carwash', m.listings_category_carwash, 'service', '🚿', ['/Car_Wash']),
+  define('cleaning', m.listings_category_cleaning, 'service', '🧹', ['/Cleaning_And_Sanitation_Services']),
+  define('consultancy', m.listings_category_consultancy, 'service', '⚖️', ['/legal_And_Consultancy_Services']),
+  define('decor', m.listings_category_decor, 'service', '🎈', ['/Event_planning_And_Decore']),
+  define('design', m.listings_category_design, 'product', '🛋️', ['/Furniture_And_Interior_design']),
+  define('digital', m.listings_category_digital, 'service', '📣', ['/Digital_Marketing_Services']),
+  define('energy', m.listings_category_energy, 'service', '⚡', ['/Energy_And_Utilities']),
+  define('elearning', m.listings_category_elearning, 'service', '🎓', ['/Elearning_And_Online_Cources']),
+  define('gaming', m.listings_category_gaming, 'service', '🎮', ['/Gamming_And_esports']),
+  define('funding', m.listings_category_funding, 'service', '💹', ['/Croud_Funding_And_Investment_Services']),
+  define('freight', m.listings_category_freight, 'service', '📦', ['/Courier_And_Freight_Services']),
+  define('fitness', m.listings_category_fitness, 'service', '🏋️', ['/fitness_And_Sports_servies']),
   // The home grid links the lower-case spelling; both must work, the 2.3 spelling is canonical.
-  define('jewelry', 'Jewelry', 'product', '💍', ['/Jewelries', '/jewelries']),
-  define('insurances', 'Finance and Insurance', 'service', '🏦', ['/Finance_And_Insurances']),
-  define('human', 'Human Resources and Staffing', 'service', '🤝', ['/Human_Resource_And_Staffing']),
-  define('security', 'Security Services', 'service', '🛡️', ['/Security_Services'], ['sercurity']),
-  define('green', 'Green and Eco-friendly Products', 'product', '🌱', ['/Green_And_Ecofreindly_products']),
-  define('music', 'Music and Instruments', 'product', '🎸', ['/Music_And_Instruments']),
-  define('mental', 'Mental Health and Wellness Services', 'service', '🧘', ['/Mental_Health_And_Wellness_Services']),
-  define('medical', 'Medical and Pharmaceuticals', 'product', '💊', ['/Medical_And_Pharmaceuticals']),
-  define('marin', 'Marine and Boating Services', 'service', '⛵', ['/Maring_And_Boating_Services']),
-  define('logistic', 'Logistics and Delivery Services', 'service', '🚚', ['/Logistics_And_Delivery_Services']),
-  define('land', 'Landscaping and Gardening Services', 'service', '🌳', ['/Landescaping_And_Gardening_sevices']),
-  define('pet', 'Pet Supplies and Services', 'product', '🐾', ['/Pet_Supplies_And_Services']),
-  define('office', 'Coworking and Office Spaces', 'service', '🏢', ['/Coworking_And_Office_Spaces']),
-  define('nursing', 'Elderly and Nursing Services', 'service', '🧓', ['/Elderly_And_Nursing_Services']),
-  define('nonprofit', 'Non-profit and Charity Organizations', 'service', '🎗️', ['/Non_Profit_And_Charity_organizations']),
-  define('repair', 'Repair and Maintenance', 'service', '🛠️', ['/Repair_and_Maintenance']),
-  define('rental', 'Rental Services', 'service', '🔑', ['/Rental_Services']),
-  define('printing', 'Printing and Publishing', 'service', '🖨️', ['/Printing_And_Publishing']),
-  define('podcasting', 'Podcasting and Audio Production', 'service', '🎙️', ['/Podcasting_And_Audio_production']),
-  define('photography', 'Video and Photography', 'service', '📷', ['/Video_And_Photography'], ['photograpy']),
-  define('health', 'Health and Beauty', 'product', '💄', ['/health-and-beauties']),
-  define('software', 'Software and IT Services', 'service', '💻', ['/SoftWare_And_IT_Services']),
-  define('stationary', 'Stationery and Office Supplies', 'product', '✏️', ['/Stationary_And_Office_Supplies']),
+  define('jewelry', m.listings_category_jewelry, 'product', '💍', ['/Jewelries', '/jewelries']),
+  define('insurances', m.listings_category_insurances, 'service', '🏦', ['/Finance_And_Insurances']),
+  define('human', m.listings_category_human, 'service', '🤝', ['/Human_Resource_And_Staffing']),
+  define('security', m.listings_category_security, 'service', '🛡️', ['/Security_Services'], ['sercurity']),
+  define('green', m.listings_category_green, 'product', '🌱', ['/Green_And_Ecofreindly_products']),
+  define('music', m.listings_category_music, 'product', '🎸', ['/Music_And_Instruments']),
+  define('mental', m.listings_category_mental, 'service', '🧘', ['/Mental_Health_And_Wellness_Services']),
+  define('medical', m.listings_category_medical, 'product', '💊', ['/Medical_And_Pharmaceuticals']),
+  define('marin', m.listings_category_marin, 'service', '⛵', ['/Maring_And_Boating_Services']),
+  define('logistic', m.listings_category_logistic, 'service', '🚚', ['/Logistics_And_Delivery_Services']),
+  define('land', m.listings_category_land, 'service', '🌳', ['/Landescaping_And_Gardening_sevices']),
+  define('pet', m.listings_category_pet, 'product', '🐾', ['/Pet_Supplies_And_Services']),
+  define('office', m.listings_category_office, 'service', '🏢', ['/Coworking_And_Office_Spaces']),
+  define('nursing', m.listings_category_nursing, 'service', '🧓', ['/Elderly_And_Nursing_Services']),
+  define('nonprofit', m.listings_category_nonprofit, 'service', '🎗️', ['/Non_Profit_And_Charity_organizations']),
+  define('repair', m.listings_category_repair, 'service', '🛠️', ['/Repair_and_Maintenance']),
+  define('rental', m.listings_category_rental, 'service', '🔑', ['/Rental_Services']),
+  define('printing', m.listings_category_printing, 'service', '🖨️', ['/Printing_And_Publishing']),
+  define('podcasting', m.listings_category_podcasting, 'service', '🎙️', ['/Podcasting_And_Audio_production']),
+  define('photography', m.listings_category_photography, 'service', '📷', ['/Video_And_Photography'], ['photograpy']),
+  define('health', m.listings_category_health, 'product', '💄', ['/health-and-beauties']),
+  define('software', m.listings_category_software, 'service', '💻', ['/SoftWare_And_IT_Services']),
+  define('stationary', m.listings_category_stationary, 'product', '✏️', ['/Stationary_And_Office_Supplies']),
   // The form's 'tatue' option is labelled 'Female fashions' in the spec: same category as women.
-  define('women', "Women's Fashion", 'product', '👗', ['/women_fashions'], ['tatue']),
-  define('telecom', 'Telecom Services', 'service', '📡', ['/Telecome_Services']),
-  define('waste', 'Waste Management and Recycling', 'service', '♻️', ['/Waste_Management_And_Recycling']),
-  define('virtual', 'Virtual Events and Webinars', 'service', '🖥️', ['/Virtual_Events_And_Webbinaries']),
-  define('translation', 'Language and Translation Services', 'service', '🌐', ['/Language_And_Translation_Services']),
-  define('toys', 'Toys and Games', 'product', '🧸', ['/Toys_And_Games']),
-  define('appliances', 'Home Appliances', 'product', '🔌', ['/home-appliances']),
+  define('women', m.listings_category_women, 'product', '👗', ['/women_fashions'], ['tatue']),
+  define('telecom', m.listings_category_telecom, 'service', '📡', ['/Telecome_Services']),
+  define('waste', m.listings_category_waste, 'service', '♻️', ['/Waste_Management_And_Recycling']),
+  define('virtual', m.listings_category_virtual, 'service', '🖥️', ['/Virtual_Events_And_Webbinaries']),
+  define('translation', m.listings_category_translation, 'service', '🌐', ['/Language_And_Translation_Services']),
+  define('toys', m.listings_category_toys, 'product', '🧸', ['/Toys_And_Games']),
+  define('appliances', m.listings_category_appliances, 'product', '🔌', ['/home-appliances']),
   // Canonical mirrors /women_fashions; the home grid links /men_shoes, which keeps working.
-  define('men', "Men's Fashion and Shoes", 'product', '👞', ['/men_fashions', '/men_shoes']),
-  define('homes', 'Homes', 'product', '🏠', ['/homes']),
-  define('carbrands', 'Car Brands', 'product', '🚗', ['/car-brands']),
-  define('foods', 'Food and Beverages', 'product', '🍔', ['/food-and-beverages']),
-  define('events', 'Events and Weddings', 'service', '💒', ['/events-and-weddings']),
-  define('entertainments', 'Entertainment', 'service', '🎭', ['/entertainments']),
-  define('travels', 'Travel', 'service', '✈️', ['/travels']),
-  define('agricultural', 'Agriculture and Livestock', 'product', '🌾', ['/Agriculture_And_Livestock']),
+  define('men', m.listings_category_men, 'product', '👞', ['/men_fashions', '/men_shoes']),
+  define('homes', m.listings_category_homes, 'product', '🏠', ['/homes']),
+  define('carbrands', m.listings_category_carbrands, 'product', '🚗', ['/car-brands']),
+  define('foods', m.listings_category_foods, 'product', '🍔', ['/food-and-beverages']),
+  define('events', m.listings_category_events, 'service', '💒', ['/events-and-weddings']),
+  define('entertainments', m.listings_category_entertainments, 'service', '🎭', ['/entertainments']),
+  define('travels', m.listings_category_travels, 'service', '✈️', ['/travels']),
+  define('agricultural', m.listings_category_agricultural, 'product', '🌾', ['/Agriculture_And_Livestock']),
   // Form-only options in the spec (no route there): they get their own listing pages.
-  define('sallons', 'Salons and Barbers', 'service', '💈', ['/sallons']),
-  define('homesecurity', 'Home Security', 'service', '🔒', ['/homesecurity']),
+  define('sallons', m.listings_category_sallons, 'service', '💈', ['/sallons']),
+  define('homesecurity', m.listings_category_homesecurity, 'service', '🔒', ['/homesecurity']),
   // List categories: their route is their list page; the spec's chip paths (with spaces) lead there too.
-  define('new', 'Recently delivered', 'list', '🆕', ['/new-products']),
-  define('holyday', 'Holiday offers', 'list', '🎉', ['/holiday-discounts', '/holyday discounts', '/holiday discounts']),
-  define('upcomming', 'Upcoming offers', 'list', '⏳', ['/upcoming-offers', '/upcomming offers'], ['upcommings']),
+  define('new', m.listings_category_new, 'list', '🆕', ['/new-products']),
+  define('holyday', m.listings_category_holyday, 'list', '🎉', ['/holiday-discounts', '/holyday discounts', '/holiday discounts']),
+  define('upcomming', m.listings_category_upcomming, 'list', '⏳', ['/upcoming-offers', '/upcomming offers'], ['upcommings']),
 ]);
 
 function normalizeKey(keyOrAlias: string): string {
@@ -232,8 +239,8 @@ export function homeCategories(): Category[] {
 
 /** A tile of the services directory (/services). */
 export interface ServiceTile {
-  /** Visible tile name. */
-  name: string;
+  /** Visible tile name in the current language. */
+  readonly name: string;
   /** Canonical route of the category the tile links to. */
   route: string;
   /** Canonical key of that category. */
@@ -242,27 +249,34 @@ export interface ServiceTile {
   icon: string;
 }
 
-function tile(name: string, categoryKey: string): ServiceTile {
+function tile(name: Text, categoryKey: string): ServiceTile {
   const category = mustGet(categoryKey);
-  return Object.freeze({ name, route: category.route, categoryKey: category.key, icon: category.icon });
+  return Object.freeze({
+    get name() {
+      return name();
+    },
+    route: category.route,
+    categoryKey: category.key,
+    icon: category.icon,
+  });
 }
 
 /** The 14 tiles of the services directory, in the spec's order. */
 export const SERVICE_TILES: readonly ServiceTile[] = Object.freeze([
-  tile('Food and Beverages', 'foods'),
-  tile('Events and Weddings', 'events'),
-  tile('Entertainment', 'entertainments'),
-  tile('Repair and Maintenance', 'repair'),
-  tile('Videos and Games', 'gaming'),
-  tile('Finance and Insurance', 'insurances'),
-  tile('Pet Supplies', 'pet'),
-  tile('Medical and Pharmaceutical', 'medical'),
-  tile('Logistics and Delivery', 'logistic'),
-  tile('Consultancy', 'consultancy'),
-  tile('Cleaning and Sanitation', 'cleaning'),
-  tile('Software and IT', 'software'),
-  tile('Automotive', 'automotive'),
-  tile('Elderly and Nursing', 'nursing'),
+  tile(m.listings_tile_foods, 'foods'),
+  tile(m.listings_tile_events, 'events'),
+  tile(m.listings_tile_entertainments, 'entertainments'),
+  tile(m.listings_tile_repair, 'repair'),
+  tile(m.listings_tile_gaming, 'gaming'),
+  tile(m.listings_tile_insurances, 'insurances'),
+  tile(m.listings_tile_pet, 'pet'),
+  tile(m.listings_tile_medical, 'medical'),
+  tile(m.listings_tile_logistic, 'logistic'),
+  tile(m.listings_tile_consultancy, 'consultancy'),
+  tile(m.listings_tile_cleaning, 'cleaning'),
+  tile(m.listings_tile_software, 'software'),
+  tile(m.listings_tile_automotive, 'automotive'),
+  tile(m.listings_tile_nursing, 'nursing'),
 ]);
 
 /** The option values of the spec's listing form (section 3), exactly as the spec spells them. */
@@ -330,12 +344,16 @@ export const SPEC_FORM_OPTION_VALUES: readonly string[] = Object.freeze([
   'admin',
 ]);
 
+const FORM_CATEGORY_KEYS = [...new Set(SPEC_FORM_OPTION_VALUES.map((value) => mustGet(value).key))];
+
 /**
  * Options of the listing form's category select: every spec form option under its canonical key,
- * once each (so `photograpy` appears as `photography`, `tatue` folds into `women`), sorted by label.
+ * once each (so `photograpy` appears as `photography`, `tatue` folds into `women`), sorted by
+ * label in the current language.
  */
-export const FORM_CATEGORY_OPTIONS: readonly { value: string; label: string }[] = Object.freeze(
-  [...new Set(SPEC_FORM_OPTION_VALUES.map((value) => mustGet(value).key))]
-    .map((key) => Object.freeze({ value: key, label: mustGet(key).label }))
-    .sort((a, b) => a.label.localeCompare(b.label, 'en')),
-);
+export function formCategoryOptions(): { value: string; label: string }[] {
+  const locale = m.locale_html_lang();
+  return FORM_CATEGORY_KEYS.map((key) => ({ value: key, label: mustGet(key).label })).sort((a, b) =>
+    a.label.localeCompare(b.label, locale),
+  );
+}

@@ -4,7 +4,9 @@
  * Pure and isomorphic: used by server-side SQL queries (through
  * {@link windowBounds} and {@link recentSince}) and by islands in the browser.
  * The current instant is always passed in, never read from the clock here.
+ * Texts come from the message catalogue, in the language of the page that asks.
  */
+import { m } from '#paraglide/messages.js';
 
 /** One day in milliseconds, as used by all discount maths (spec 9). */
 export const DAY_MS = 86_400_000;
@@ -39,7 +41,9 @@ export type DiscountValue = (typeof DISCOUNT_VALUES)[number];
  */
 export const DISCOUNT_OPTIONS: readonly { readonly value: DiscountValue; readonly label: string }[] = DISCOUNT_VALUES.map((value) => ({
   value,
-  label: value === WAITING ? 'Waiting' : `${value}%`,
+  get label() {
+    return value === WAITING ? m.listings_waiting() : `${value}%`;
+  },
 }));
 
 /** Whether `value` is one of {@link DISCOUNT_VALUES}. */
@@ -144,11 +148,6 @@ export function discountState(i: DiscountInput, now: Instant): DiscountState {
   return { kind: 'expired' };
 }
 
-/** '1 day', '2 days' (anything other than exactly 1 is plural: '0 days'). */
-export function pluralDays(n: number): string {
-  return `${n} ${n === 1 ? 'day' : 'days'}`;
-}
-
 /**
  * Text for a discount state (spec 4, Display).
  *
@@ -164,15 +163,15 @@ export function pluralDays(n: number): string {
 export function discountStateText(s: DiscountState, where: 'card' | 'detail'): string {
   switch (s.kind) {
     case 'waiting':
-      return where === 'detail' ? 'Waiting for discount' : 'Waiting';
+      return where === 'detail' ? m.listings_waiting_for_discount() : m.listings_waiting();
     case 'to_begin':
-      return `${pluralDays(s.daysToBegin)} left to begin`;
+      return m.listings_days_left_to_begin({ count: s.daysToBegin });
     case 'active':
-      return s.endsToday === true || s.daysToEnd <= 0 ? 'Ends today' : `${pluralDays(s.daysToEnd)} left to end`;
+      return s.endsToday === true || s.daysToEnd <= 0 ? m.listings_ends_today() : m.listings_days_left_to_end({ count: s.daysToEnd });
     case 'ongoing':
-      return where === 'detail' ? 'Discount active' : 'Ongoing';
+      return where === 'detail' ? m.listings_discount_active() : m.listings_ongoing();
     case 'expired':
-      return 'Discount expired';
+      return m.listings_discount_expired();
   }
 }
 
@@ -186,12 +185,12 @@ export function discountBadge(discount: string | null): string | null {
   if (!/^\d+(\.\d+)?$/.test(value)) return null;
   const n = Number(value);
   if (n <= 0 || n > 100) return null;
-  return `${value}% OFF`;
+  return m.listings_badge_off({ value });
 }
 
 /** 'N day(s) left' for ending-soon cards: '1 day left', '3 days left'. */
 export function daysLeftText(end: Instant, now: Instant): string {
-  return `${pluralDays(daysUntil(end, now))} left`;
+  return m.listings_days_left({ count: daysUntil(end, now) });
 }
 
 function isInWindow(end: Instant | null, now: Instant, windowDays: number): boolean {

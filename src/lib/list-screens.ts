@@ -4,79 +4,96 @@
  */
 import { categoryByRoute, type Category } from './categories.ts';
 import type { ListKind } from './listing-query.ts';
+import { m } from '#paraglide/messages.js';
 
 export interface ListScreenConfig {
-  path: string;
-  list?: ListKind;
-  category?: string;
-  heading: string;
-  subtitle?: string;
-  empty: string;
-  error: string;
-  timing?: 'days-left' | 'state';
-  waitingText?: string;
-  title: string;
-  description: string;
+  readonly path: string;
+  readonly list?: ListKind;
+  readonly category?: string;
+  readonly heading: string;
+  readonly subtitle?: string;
+  readonly empty: string;
+  readonly error: string;
+  readonly timing?: 'days-left' | 'state';
+  readonly waitingText?: string;
+  readonly title: string;
+  readonly description: string;
 }
 
-const OFFLINE = 'No internet connection!';
-const UNABLE = 'Unable to connect. Please check your internet connection and try again.';
+type Text = () => string;
+type Texts = { [K in 'heading' | 'subtitle' | 'empty' | 'error' | 'waitingText' | 'title' | 'description']?: Text } & {
+  heading: Text;
+  empty: Text;
+  error: Text;
+  title: Text;
+  description: Text;
+};
+
+/** A screen whose texts are read when asked for, so each request gets its own language. */
+function screen(fixed: Pick<ListScreenConfig, 'path' | 'list' | 'category' | 'timing'>, texts: Texts): ListScreenConfig {
+  const config = { ...fixed } as Record<string, unknown>;
+  for (const [name, text] of Object.entries(texts)) Object.defineProperty(config, name, { get: text, enumerable: true });
+  return Object.freeze(config) as unknown as ListScreenConfig;
+}
 
 export const LIST_SCREENS: readonly ListScreenConfig[] = [
-  {
-    path: '/daily-discounts',
-    list: 'daily',
-    heading: 'Daily Discounts',
-    subtitle: 'Today and Tomorrow',
-    empty: 'No daily discounts found.',
-    error: OFFLINE,
-    timing: 'days-left',
-    title: 'Daily Discounts',
-    description: 'Verified local discounts that end today or tomorrow in Addis Ababa. Contact the seller on Telegram for the price.',
-  },
-  {
-    path: '/weekly-discounts',
-    list: 'ending-soon',
-    heading: 'Discounts Ending Soon — Don’t Miss Out!',
-    empty: 'No discounts ending soon.',
-    error: OFFLINE,
-    timing: 'days-left',
-    title: 'Discounts ending this week',
-    description: 'Verified local discounts ending within the next six days. Contact the seller on Telegram before they are gone.',
-  },
-  {
-    path: '/holiday-discounts',
-    list: 'holiday',
-    heading: 'New offers for every holiday!',
-    subtitle: 'Holiday offers',
-    empty: 'No holiday discounts found.',
-    error: OFFLINE,
-    title: 'Holiday Discounts',
-    description: 'Holiday offers from verified local businesses: gifts, food, clothes and more for every Ethiopian holiday.',
-  },
-  {
-    path: '/upcoming-offers',
-    list: 'upcoming',
-    heading: 'Upcoming offers this week!',
-    empty: 'No upcoming services/products found.',
-    error: OFFLINE,
-    waitingText: 'Waiting for discount...',
-    title: 'Upcoming Offers',
-    description: 'Discounts that start soon at verified local businesses. Follow the seller on Telegram so you do not miss them.',
-  },
+  screen(
+    { path: '/daily-discounts', list: 'daily', timing: 'days-left' },
+    {
+      heading: m.listings_daily_heading,
+      subtitle: m.listings_daily_subtitle,
+      empty: m.listings_daily_empty,
+      error: m.listings_offline,
+      title: m.listings_daily_heading,
+      description: m.listings_daily_description,
+    },
+  ),
+  screen(
+    { path: '/weekly-discounts', list: 'ending-soon', timing: 'days-left' },
+    {
+      heading: m.listings_weekly_heading,
+      empty: m.listings_weekly_empty,
+      error: m.listings_offline,
+      title: m.listings_weekly_title,
+      description: m.listings_weekly_description,
+    },
+  ),
+  screen(
+    { path: '/holiday-discounts', list: 'holiday' },
+    {
+      heading: m.listings_holiday_heading,
+      subtitle: m.listings_holiday_subtitle,
+      empty: m.listings_holiday_empty,
+      error: m.listings_offline,
+      title: m.listings_holiday_title,
+      description: m.listings_holiday_description,
+    },
+  ),
+  screen(
+    { path: '/upcoming-offers', list: 'upcoming' },
+    {
+      heading: m.listings_upcoming_heading,
+      empty: m.listings_upcoming_empty,
+      error: m.listings_offline,
+      waitingText: m.listings_upcoming_waiting,
+      title: m.listings_upcoming_title,
+      description: m.listings_upcoming_description,
+    },
+  ),
 ];
 
 /** The category screen's texts for one category. */
 export function categoryScreen(category: Category): ListScreenConfig {
-  return {
-    path: category.route,
-    category: category.key,
-    heading: category.label,
-    empty: 'No products or services found in this category yet. Be the first to showcase your business here!',
-    error: UNABLE,
-    title: `${category.label} discounts`,
-    description: `${category.label}: verified local discounts in Addis Ababa. Contact the seller on Telegram to see the price.`,
-  };
+  return screen(
+    { path: category.route, category: category.key },
+    {
+      heading: () => category.label,
+      empty: m.listings_category_empty,
+      error: m.listings_unable,
+      title: () => m.listings_category_title({ category: category.label }),
+      description: () => m.listings_category_description({ category: category.label }),
+    },
+  );
 }
 
 /**

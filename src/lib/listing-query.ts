@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { canonicalCategoryKey } from './categories.ts';
 import { hasNul, withoutNul } from './input-guards.ts';
 import { ok, type FieldErrors, type Result } from './result.ts';
+import { m } from '#paraglide/messages.js';
 
 /** The spec's list screens, each a filter on verified listings. */
 export const LIST_KINDS = ['daily', 'ending-soon', 'upcoming', 'holiday', 'new', 'recent', 'videos'] as const;
@@ -152,5 +153,7 @@ export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: numb
 
 /** '350 m' or '1.4 km'. */
 export function formatDistance(km: number): string {
-  return km < 1 ? `${Math.max(10, Math.round((km * 1000) / 10) * 10)} m` : `${km.toFixed(1)} km`;
+  return km < 1
+    ? m.listings_distance_m({ meters: Math.max(10, Math.round((km * 1000) / 10) * 10) })
+    : m.listings_distance_km({ km: km.toFixed(1) });
 }

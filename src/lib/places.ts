@@ -2,28 +2,44 @@
  * Well-known places in Addis Ababa, for finding nearby offers (/nearby-shops) or placing a business
  * (the listing form) without a GPS position.
  */
+import { m } from '#paraglide/messages.js';
+
 export interface Place {
+  /** The place's English name: the value forms and URLs carry. */
   name: string;
+  /** Its name in the current language, for what the visitor reads. */
+  readonly label: string;
   lat: number;
   lng: number;
 }
 
+function place(name: string, label: () => string, lat: number, lng: number): Place {
+  return Object.freeze({
+    name,
+    get label() {
+      return label();
+    },
+    lat,
+    lng,
+  });
+}
+
 export const PLACES: readonly Place[] = [
-  { name: 'Bole Medhanialem', lat: 8.9963, lng: 38.7868 },
-  { name: 'Edna Mall', lat: 8.9984, lng: 38.7893 },
-  { name: '22 Mazoria', lat: 9.0087, lng: 38.7874 },
-  { name: 'Kazanchis', lat: 9.0186, lng: 38.7681 },
-  { name: 'Piassa', lat: 9.0335, lng: 38.7502 },
-  { name: 'Merkato', lat: 9.0301, lng: 38.7372 },
-  { name: 'Arat Kilo', lat: 9.0331, lng: 38.7629 },
-  { name: 'Mexico Square', lat: 9.0105, lng: 38.7452 },
-  { name: 'Sarbet', lat: 8.9961, lng: 38.7378 },
-  { name: 'Megenagna', lat: 9.0203, lng: 38.8002 },
-  { name: 'CMC', lat: 9.0208, lng: 38.8452 },
-  { name: 'Gerji', lat: 8.9993, lng: 38.8148 },
-  { name: 'Ayat', lat: 9.0301, lng: 38.8803 },
-  { name: 'Saris', lat: 8.9502, lng: 38.7598 },
-  { name: 'Jemo', lat: 8.9601, lng: 38.7103 },
+  place('Bole Medhanialem', m.listings_place_bole_medhanialem, 8.9963, 38.7868),
+  place('Edna Mall', m.listings_place_edna_mall, 8.9984, 38.7893),
+  place('22 Mazoria', m.listings_place_mazoria_22, 9.0087, 38.7874),
+  place('Kazanchis', m.listings_place_kazanchis, 9.0186, 38.7681),
+  place('Piassa', m.listings_place_piassa, 9.0335, 38.7502),
+  place('Merkato', m.listings_place_merkato, 9.0301, 38.7372),
+  place('Arat Kilo', m.listings_place_arat_kilo, 9.0331, 38.7629),
+  place('Mexico Square', m.listings_place_mexico_square, 9.0105, 38.7452),
+  place('Sarbet', m.listings_place_sarbet, 8.9961, 38.7378),
+  place('Megenagna', m.listings_place_megenagna, 9.0203, 38.8002),
+  place('CMC', m.listings_place_cmc, 9.0208, 38.8452),
+  place('Gerji', m.listings_place_gerji, 8.9993, 38.8148),
+  place('Ayat', m.listings_place_ayat, 9.0301, 38.8803),
+  place('Saris', m.listings_place_saris, 8.9502, 38.7598),
+  place('Jemo', m.listings_place_jemo, 8.9601, 38.7103),
 ];
 
 /** The place of that name, if it is one. */

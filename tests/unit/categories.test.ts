@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import {
   CATEGORIES,
-  FORM_CATEGORY_OPTIONS,
+  formCategoryOptions,
   HOME_CATEGORY_KEYS,
   SERVICE_TILES,
   SPEC_FORM_OPTION_VALUES,
@@ -344,7 +344,7 @@ describe('listing form options', () => {
   });
 
   it('covers every spec option by canonical key, once each, sorted by label', () => {
-    const values = FORM_CATEGORY_OPTIONS.map((o) => o.value);
+    const values = formCategoryOptions().map((o) => o.value);
     expect(new Set(values).size).toBe(values.length);
     const expected = new Set(SPEC_FORM_VALUES.map((v) => canonicalCategoryKey(v)));
     expect(new Set(values)).toEqual(expected);
@@ -353,8 +353,8 @@ describe('listing form options', () => {
     expect(values).toContain('photography');
     expect(values).toContain('security');
     expect(values).not.toContain('new');
-    for (const o of FORM_CATEGORY_OPTIONS) expect(o.label).toBe(categoryByKey(o.value)?.label);
-    const labels = FORM_CATEGORY_OPTIONS.map((o) => o.label);
+    for (const o of formCategoryOptions()) expect(o.label).toBe(categoryByKey(o.value)?.label);
+    const labels = formCategoryOptions().map((o) => o.label);
     expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b, 'en')));
   });
 });
@@ -406,5 +406,22 @@ describe('registry invariants', () => {
         .map((c) => c.key)
         .sort(),
     ).toEqual(['holyday', 'new', 'upcomming']);
+  });
+});
+
+describe('names in the page language', () => {
+  it('every category and service tile has an Amharic name, and the English ones are unchanged', async () => {
+    const { inLocale } = await import('#server/locale.server.ts');
+    expect(categoryByKey('homes')?.label).toBe('Homes');
+    expect(inLocale('am', () => categoryByKey('homes')?.label)).toBe('ቤቶች');
+    for (const category of CATEGORIES) {
+      const amharic = inLocale('am', () => category.label);
+      expect(amharic, category.key).toMatch(/[\u1200-\u137F]/);
+      expect(amharic).not.toBe(category.label);
+    }
+    expect(inLocale('am', () => SERVICE_TILES.map((t) => t.name))).toHaveLength(14);
+    for (const name of inLocale('am', () => SERVICE_TILES.map((t) => t.name))) expect(name).toMatch(/[\u1200-\u137F]/);
+    const options = inLocale('am', () => formCategoryOptions());
+    expect(options.map((o) => o.label)).toEqual([...options.map((o) => o.label)].sort((a, b) => a.localeCompare(b, 'am')));
   });
 });

@@ -1,3 +1,4 @@
+import { inLocale } from '#server/locale.server.ts';
 import { describe, it, expect } from 'vitest';
 import {
   DAY_MS,
@@ -13,7 +14,6 @@ import {
   discountState,
   discountStateText,
   discountBadge,
-  pluralDays,
   daysLeftText,
   isInDailyWindow,
   isInEndingSoonWindow,
@@ -317,12 +317,14 @@ describe('discountStateText', () => {
   });
 });
 
-describe('pluralDays / daysLeftText', () => {
-  it('pluralises', () => {
-    expect(pluralDays(1)).toBe('1 day');
-    expect(pluralDays(2)).toBe('2 days');
-    expect(pluralDays(0)).toBe('0 days');
-    expect(pluralDays(6)).toBe('6 days');
+describe('day counts / daysLeftText', () => {
+  it('uses the plural forms of each language', () => {
+    expect(discountStateText({ kind: 'to_begin', daysToBegin: 1 }, 'card')).toBe('1 day left to begin');
+    expect(discountStateText({ kind: 'to_begin', daysToBegin: 0 }, 'card')).toBe('0 days left to begin');
+    expect(discountStateText({ kind: 'active', daysToEnd: 6 }, 'card')).toBe('6 days left to end');
+    expect(inLocale('am', () => daysLeftText(at(3 * DAY_MS), NOW))).toBe('3 ቀን ቀረው');
+    expect(inLocale('am', () => discountStateText({ kind: 'to_begin', daysToBegin: 1 }, 'card'))).toBe('ለመጀመር 1 ቀን ቀረው');
+    expect(inLocale('am', () => discountBadge('20'))).toBe('20% ቅናሽ');
   });
 
   it('days left for ending-soon cards', () => {

@@ -1,4 +1,4 @@
-import { FORM_CATEGORY_OPTIONS } from '#lib/categories.ts';
+import { formCategoryOptions } from '#lib/categories.ts';
 import { MAX_DESCRIPTION_LENGTH } from '#lib/listing-schema.ts';
 import type { ListingText } from './state.ts';
 import { Field, Section, inputClass, readOnlyClass, type TextWiring } from './ui.tsx';
@@ -37,7 +37,7 @@ export function BusinessSection({ text, errors, wire, signedIn }: SectionProps &
       <Field name="category" label="Category" error={errors.category}>
         <select {...wire('category')} aria-required="true" className={inputClass}>
           <option value="">Choose a category</option>
-          {FORM_CATEGORY_OPTIONS.map((o) => (
+          {formCategoryOptions().map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
             </option>
