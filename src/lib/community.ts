@@ -1,24 +1,52 @@
 /** Inputs of the community features (buy/sell requests, likes, comments) and their texts. */
 import { z } from 'zod';
 import { idField, withoutNul } from './input-guards.ts';
+import { m } from '#paraglide/messages.js';
 
 export const MAX_REQUEST_LENGTH = 500;
 export const MAX_COMMENT_LENGTH = 1000;
 
+/** The community texts, read in the language of the request that asks for them. */
 export const COMMUNITY_TEXTS = {
-  placeholder: 'Write your Name,phone & item to sell/buy',
-  blank: 'Please enter a message.',
-  sending: 'Sending...',
-  sent: 'Message submitted!',
-  failed: 'There was a problem submitting your message.',
-  likeSignedOut: 'You must be signed in to like a message.',
-  commentSent: 'Comment submitted!',
-  commentSignedOut: 'Sign in to comment',
-  loadFailed: 'Internet connection is required to load messages.',
-} as const;
+  get placeholder() {
+    return m.detail_request_placeholder();
+  },
+  get blank() {
+    return m.detail_request_blank();
+  },
+  get sending() {
+    return m.detail_request_sending();
+  },
+  get sent() {
+    return m.detail_request_sent();
+  },
+  get failed() {
+    return m.detail_request_failed();
+  },
+  get likeSignedOut() {
+    return m.detail_like_signed_out();
+  },
+  get commentSent() {
+    return m.detail_comment_sent();
+  },
+  get commentSignedOut() {
+    return m.detail_comment_signed_out();
+  },
+  get loadFailed() {
+    return m.detail_messages_load_failed();
+  },
+};
 
-const text = (max: number, blank: string, tooLong: string) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim() : ''), withoutNul(z.string().min(1, blank).max(max, tooLong)));
+const text = (max: number, blank: () => string, tooLong: () => string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : ''),
+    withoutNul(
+      z
+        .string()
+        .min(1, { error: () => blank() })
+        .max(max, { error: () => tooLong() }),
+    ),
+  );
 
 /** The body of `POST /api/cat` before it is told apart: a comment payload or a buy/sell request. */
 export const communityPostSchema = z.record(z.string(), z.unknown(), { error: 'The request body must be a JSON object.' });
@@ -26,7 +54,7 @@ export const communityPostSchema = z.record(z.string(), z.unknown(), { error: 'T
 /** `POST /api/cat` with `{name, message}`: the name is decided by the server (session or Anonymous). */
 export const requestSchema = z.object({
   name: z.unknown().optional(),
-  message: text(MAX_REQUEST_LENGTH, COMMUNITY_TEXTS.blank, `Please keep your message under ${MAX_REQUEST_LENGTH} characters.`),
+  message: text(MAX_REQUEST_LENGTH, m.detail_request_blank, () => m.detail_request_too_long({ max: MAX_REQUEST_LENGTH })),
 });
 
 /** The spec's comment payload on the same path; `user_email` and `date_posted` are ignored (the session and the clock decide). */
@@ -36,7 +64,7 @@ export const commentPayloadSchema = z.object({
     (v) => (v === undefined || v === null ? 'photo' : String(v)),
     z.string().regex(/^(photo|\d{1,9})$/, 'image_id must be an image of the listing'),
   ),
-  comment: text(MAX_COMMENT_LENGTH, 'Please write a comment.', `Please keep your comment under ${MAX_COMMENT_LENGTH} characters.`),
+  comment: text(MAX_COMMENT_LENGTH, m.detail_comment_blank, () => m.detail_comment_too_long({ max: MAX_COMMENT_LENGTH })),
   user_email: z.unknown().optional(),
   date_posted: z.unknown().optional(),
 });

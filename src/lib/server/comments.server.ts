@@ -5,7 +5,8 @@ import { comments, listingImages, listings } from '#db/schema.ts';
 import { commentPayloadSchema } from '#lib/community.ts';
 import { fail, ok, parseWith, type Result } from '#lib/result.ts';
 import type { SessionUser } from './auth.server.ts';
-import { allowWrite, SLOW_DOWN } from './rate-limit.server.ts';
+import { allowWrite, slowDown } from './rate-limit.server.ts';
+import { m } from '#paraglide/messages.js';
 import { displayNameOf } from './users.server.ts';
 
 export const MAX_COMMENTS = 100;
@@ -70,10 +71,10 @@ export async function postComment(
   const input = parseWith(commentPayloadSchema, payload);
   if (!input.ok) return input;
   const limit = await allowWrite(db, 'comment', { userId: author.id, address });
-  if (!limit.allowed) return { ...fail(429, SLOW_DOWN), retryAfter: limit.retryAfter };
+  if (!limit.allowed) return { ...fail(429, slowDown()), retryAfter: limit.retryAfter };
   const { product_id: listingId, image_id: imageId, comment } = input.value;
   const added = await addComment(db, { id: author.id, name: displayNameOf(author) }, { listingId, imageId, comment });
-  return added ? ok(added) : fail(404, 'That product image was not found.');
+  return added ? ok(added) : fail(404, m.detail_image_not_found());
 }
 
 /** An admin removes a comment. */

@@ -17,11 +17,12 @@ import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
 import type { SessionUser } from './auth.server.ts';
 import { isDatabaseUnavailable } from './db.server.ts';
-import { allowWrite, clientAddressOf, SLOW_DOWN, type LimitName } from './rate-limit.server.ts';
+import { allowWrite, clientAddressOf, slowDown, type LimitName } from './rate-limit.server.ts';
 import { RETRY_AFTER_SECONDS } from './safe.server.ts';
 import { readId } from '#lib/input-guards.ts';
 import { fail, parseWith, type Failure, type FieldErrors, type Result } from '#lib/result.ts';
 import { safePath } from '#lib/safe-path.ts';
+import { m } from '#paraglide/messages.js';
 
 /** What a guard or reader needs of a request: an API route's context or a page's `Astro`. */
 export type RequestContext = Pick<APIContext, 'request' | 'url' | 'locals' | 'params' | 'clientAddress'>;
@@ -93,7 +94,7 @@ export function pathId(context: Pick<RequestContext, 'params'>, notFound: string
 export async function limitWrites(context: RequestContext, name: LimitName): Promise<void> {
   const result = await allowWrite(context.locals.db, name, { userId: context.locals.user?.id, address: clientAddressOf(context) });
   if (result.allowed) return;
-  const response = jsonError(429, SLOW_DOWN);
+  const response = jsonError(429, slowDown());
   response.headers.set('Retry-After', String(result.retryAfter));
   throw new Refusal(response);
 }
@@ -183,15 +184,16 @@ export function answer<T>(result: Result<T>, init: { status?: number; cache?: st
   return jsonOk(init.body ? init.body(result.value) : result.value, init);
 }
 
-/** The text of an API's 503 when its work failed for a reason the client cannot fix. */
-export const UNAVAILABLE = 'Sefer is not available right now. Please try again in a moment.';
-
 /**
  * An API route with the chores done: a {@link Refusal} becomes its response, and any other failure
  * is logged and answered 503 `{error: unavailable}` (with `Retry-After` when the database went
  * away), never a 500 or a stack trace.
  */
-export function api(label: string, handler: (context: APIContext) => Promise<Response>, unavailable = UNAVAILABLE): APIRoute {
+export function api(
+  label: string,
+  handler: (context: APIContext) => Promise<Response>,
+  unavailable: string | (() => string) = m.pages_unavailable,
+): APIRoute {
   return async (context) => {
     try {
       return await handler(context);
@@ -199,7 +201,7 @@ export function api(label: string, handler: (context: APIContext) => Promise<Res
       if (error instanceof Refusal) return error.response;
       const databaseDown = isDatabaseUnavailable(error);
       console.error(`[api/${label}]`, databaseDown && error instanceof Error ? error.message : error);
-      const response = jsonError(503, unavailable);
+      const response = jsonError(503, typeof unavailable === 'function' ? unavailable() : unavailable);
       if (databaseDown) response.headers.set('Retry-After', String(RETRY_AFTER_SECONDS));
       return response;
     }

@@ -7,7 +7,7 @@ import type { PostAction } from '#lib/account.ts';
 import { fail, ok, type Result } from '#lib/result.ts';
 import type { SessionUser } from './auth.server.ts';
 import { applyListingEdit } from './listing-input.server.ts';
-import { allowWrite, SLOW_DOWN } from './rate-limit.server.ts';
+import { allowWrite, slowDown } from './rate-limit.server.ts';
 import { canEditListing, removeListing } from './seller-listings.server.ts';
 
 /** The form's values back as form data, for the listing edit reader (which reads photos as files). */
@@ -37,7 +37,7 @@ export async function actOnOwnPost(
     return removed.ok ? ok(input.action) : removed;
   }
   const limit = await allowWrite(db, 'edit', { userId: user.id, address });
-  if (!limit.allowed) return fail(429, SLOW_DOWN);
+  if (!limit.allowed) return fail(429, slowDown());
   const allowed = await canEditListing(db, user, input.id);
   if (!allowed.ok) return allowed;
   const edited = await applyListingEdit(db, user, input.id, formDataOf(input));

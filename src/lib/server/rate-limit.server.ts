@@ -9,6 +9,7 @@ import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { rateLimits } from '#db/schema.ts';
 import { config } from './config.server.ts';
+import { m } from '#paraglide/messages.js';
 
 export interface Limit {
   /** Allowed hits per window. */
@@ -29,7 +30,8 @@ export const LIMITS = {
 
 export type LimitName = keyof typeof LIMITS;
 
-export const SLOW_DOWN = 'You are doing that too often. Please wait a minute and try again.';
+/** The text of a refused write, in the request's language. */
+export const slowDown = (): string => m.pages_slow_down();
 
 export interface LimitResult {
   allowed: boolean;

@@ -1,7 +1,9 @@
-// Times in the visitor's own local format.
-document.querySelectorAll('time[data-local-time]').forEach((t) => {
-  t.textContent = new Date(t.dateTime).toLocaleString();
-});
+// Times in the visitor's own local format on English pages; Amharic ones keep the server's Ethiopian date.
+if (document.documentElement.lang === 'en') {
+  document.querySelectorAll('time[data-local-time]').forEach((t) => {
+    t.textContent = new Date(t.dateTime).toLocaleString();
+  });
+}
 // Likes without a page load; the forms still work without this.
 document.querySelectorAll('[data-like-form]').forEach((form) => {
   form.addEventListener('submit', async (e) => {
@@ -21,7 +23,8 @@ document.querySelectorAll('[data-like-form]').forEach((form) => {
       if (!r.ok) return;
       const { liked, likes } = await r.json();
       button.setAttribute('aria-pressed', String(liked));
-      button.setAttribute('aria-label', `Like (${likes} ${likes === 1 ? 'like' : 'likes'})`);
+      const texts = JSON.parse(form.closest('[data-texts]').dataset.texts);
+      button.setAttribute('aria-label', likes === 1 ? texts.likeOne : texts.likeOther.replace('{n}', likes));
       form.querySelector('[data-like-count]').textContent = likes;
     } finally {
       button.disabled = false;

@@ -59,8 +59,8 @@
       show(texts.failed, 'error');
     }
     busy = false;
-    label.textContent = 'Send';
-    send.setAttribute('aria-label', 'Send');
+    label.textContent = texts.send;
+    send.setAttribute('aria-label', texts.send);
     sync();
   });
   sync();

@@ -5,6 +5,7 @@ import { addComment } from '#server/comments.server.ts';
 import { backTo, formPostsBack } from '#server/community.server.ts';
 import { createRequest, listRequests, MAX_REQUESTS } from '#server/requests.server.ts';
 import { displayNameOf } from '#server/users.server.ts';
+import { m } from '#paraglide/messages.js';
 
 /** `GET /api/cat`: the latest requests as `{name, message, created_at}` (oldest first, as the spec's client reverses them). */
 export const GET = api(
@@ -15,7 +16,7 @@ export const GET = api(
       items.reverse().map((r) => ({ id: r.id, name: r.name, message: r.message, created_at: r.createdAt.toISOString(), likes: r.likes })),
     );
   },
-  COMMUNITY_TEXTS.loadFailed,
+  () => COMMUNITY_TEXTS.loadFailed,
 );
 
 /** The spec's comment payload: a comment on a listing's image by the signed-in user (its author comes from the session). */
@@ -33,13 +34,13 @@ const postComment = (body: Record<string, unknown>) =>
         { id: user.id, name: displayNameOf(user) },
         { listingId, imageId, comment: text },
       );
-      if (!comment) refuse(fail(404, 'That product image was not found.'));
+      if (!comment) refuse(fail(404, m.detail_image_not_found()));
       return jsonOk(
         { id: comment.id, comment: comment.comment, author: comment.authorName, date_posted: comment.datePosted.toISOString() },
         { status: 201 },
       );
     },
-    'There was a problem submitting your comment.',
+    m.detail_comment_failed,
   );
 
 /** A buy/sell request `{name, message}`: the sender's name comes from the session (or is Anonymous), never from the body. */
@@ -61,7 +62,7 @@ const postRequest = (body: Record<string, unknown>) =>
         { status: 201 },
       );
     },
-    COMMUNITY_TEXTS.failed,
+    () => COMMUNITY_TEXTS.failed,
   );
 
 const post = api(
@@ -70,7 +71,7 @@ const post = api(
     const body = await readBody(context, communityPostSchema);
     return (isCommentPayload(body) ? postComment(body) : postRequest(body))(context);
   },
-  COMMUNITY_TEXTS.failed,
+  () => COMMUNITY_TEXTS.failed,
 );
 
 const FLAGS: Partial<Record<number, string>> = { 201: 'sent', 400: 'blank', 429: 'slow' };

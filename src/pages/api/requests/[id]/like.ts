@@ -3,16 +3,15 @@ import { parseId } from '#lib/input-guards.ts';
 import { api, jsonError, jsonOk, limitWrites, pathId, requireUser } from '#server/http.server.ts';
 import { backTo, formPostsBack } from '#server/community.server.ts';
 import { toggleLike } from '#server/requests.server.ts';
-
-const NOT_FOUND = 'That request was not found.';
+import { m } from '#paraglide/messages.js';
 
 /** `POST /api/requests/{id}/like`: toggles the signed-in user's like; answers `{liked, likes}`. */
 const like = api('like', async (context) => {
   const user = requireUser(context, COMMUNITY_TEXTS.likeSignedOut);
-  const id = pathId(context, NOT_FOUND);
+  const id = pathId(context, m.detail_request_not_found());
   await limitWrites(context, 'like');
   const result = await toggleLike(context.locals.db, id, user.id);
-  return result ? jsonOk(result) : jsonError(404, NOT_FOUND);
+  return result ? jsonOk(result) : jsonError(404, m.detail_request_not_found());
 });
 
 const FLAGS: Partial<Record<number, Record<string, string>>> = { 401: { like: 'signin' }, 429: { like: 'slow' } };
