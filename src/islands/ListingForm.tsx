@@ -6,6 +6,7 @@
  * restored on the next visit and sent automatically after sign-in (`/form?resume=1`). The rules
  * are the shared ones of `src/lib/listing-form.ts`; the parts live in `listing-form/`.
  */
+import { m } from '#paraglide/messages.js';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LISTING_MESSAGES as M, validationMessageMs } from '#lib/listing-messages.ts';
 import { validateListing } from '#lib/listing-form.ts';
@@ -106,19 +107,15 @@ export default function ListingForm({ email, signedIn, resume = false }: Listing
   const wire = textWiring(text, errors, (name, value) => act({ type: 'edit', name, value }));
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Add your business">
-      {!signedIn && (
-        <p className="rounded-2xl border border-accent-400 bg-amber-50 p-3 text-sm text-stone-800">
-          You can fill in the form now; you need an account to submit it. What you type is kept on this phone.
-        </p>
-      )}
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={m.form_ui_form_label()}>
+      {!signedIn && <p className="rounded-2xl border border-accent-400 bg-amber-50 p-3 text-sm text-stone-800">{m.form_ui_guest_note()}</p>}
       <BusinessSection text={text} errors={errors} wire={wire} signedIn={signedIn} />
-      <Section title="Photos and video">
+      <Section title={m.form_ui_photos_video()}>
         <FileField
           key={`logo-${resets}`}
           name="profile_photo"
-          label="Company logo or profile photo"
-          removeLabel="Remove the logo"
+          label={m.form_ui_logo()}
+          removeLabel={m.form_ui_remove_logo()}
           file={files.profile_photo}
           error={errors.profile_photo}
           onPick={(file) => act({ type: 'file', name: 'profile_photo', file })}
@@ -126,8 +123,8 @@ export default function ListingForm({ email, signedIn, resume = false }: Listing
         <FileField
           key={`photo-${resets}`}
           name="product_photo"
-          label="Product photo"
-          removeLabel="Remove the product photo"
+          label={m.form_ui_product_photo()}
+          removeLabel={m.form_ui_remove_product_photo()}
           file={files.product_photo}
           error={errors.product_photo}
           onPick={(file) => act({ type: 'file', name: 'product_photo', file })}

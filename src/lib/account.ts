@@ -179,7 +179,3 @@ export type PostAction = z.output<typeof postActionSchema>;
 /** My Posts' lines after an update and a deletion, in the request's language. */
 export const postSavedText = m.account_post_saved;
 export const postDeletedText = m.account_post_deleted;
-/** @deprecated English only, until My Posts calls {@link postSavedText}. */
-export const POST_SAVED = m.account_post_saved({}, { locale: 'en' });
-/** @deprecated English only, until My Posts calls {@link postDeletedText}. */
-export const POST_DELETED = m.account_post_deleted({}, { locale: 'en' });

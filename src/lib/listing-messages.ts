@@ -2,50 +2,121 @@
  * Every text the listing form ("ADD Your Business") shows, and how long a message stays (spec 4, 5
  * and 8). Shared by the form island, its submit code and the server's validation.
  */
+import { m } from '#paraglide/messages.js';
 
-/** Every text the form shows. The spec's texts are verbatim (without the cross mark). */
+/** Every text the form shows, in the language of the page (or request) reading it. The spec's texts are verbatim (without the cross mark). */
 export const LISTING_MESSAGES = Object.freeze({
-  // Submission rules, in the spec's order (section 5).
-  category: 'Please select a category.',
-  discount: 'Please select a discount.',
-  coordinates: 'Please provide the precise location (latitude & longitude).',
-  description: 'Please provide a description for your product.',
-  location: 'Please provide a location.',
-  telegram: 'Please provide your Telegram username.',
-  phone: 'Please provide a phone number.',
-  logo: 'Please upload your company logo or profile photo.',
-  tooManyImages: 'You can upload a maximum of 10 additional images.',
-  // Form field rules (section 5).
-  onlyOneDay: 'You can only fill one of Discount Start Date or Discount Duration.',
-  videoTooLong: 'Video must be 30 seconds or less.',
-  pickerMax: 'You can upload a maximum of 6 images.',
-  geoFailed: 'Unable to fetch your location.',
-  geoUnsupported: 'Geolocation not supported by this browser.',
-  offline: 'No internet connection. Please check your connection and try again.',
-  // Submit texts (sections 4 and 8).
-  success: 'Your post submitted successfully! Waiting for verification.',
-  signUp: 'Account not created. Please sign up',
-  signUpLink: 'Sign up',
-  network: 'Network error. Please try again.',
-  failedPrefix: 'Failed to submit: ',
-  submitting: 'Submitting...',
-  submit: 'Submit',
-  // Rules the spec states without a text: ours.
-  productName: 'Please provide the name of your product or service.',
-  companyName: 'Please provide your company name.',
-  productPhoto: 'Please upload a photo of your product.',
-  dayRange: 'Discount days must be a whole number from 1 to 30.',
-  dayRequired: 'Please fill Discount Duration or Discount Start Date (1 to 30 days).',
-  waitingDays: 'Leave Discount Start Date and Discount Duration empty while the discount is Waiting.',
-  telegramInvalid: 'Enter your Telegram link (t.me/yourname) or @username: 5 to 32 letters, digits or _.',
-  tickInvalid: 'Enter a full link, for example https://wa.me/251911234567.',
-  webSiteInvalid: 'Enter a website address, for example example.com.',
-  phoneInvalid: 'Enter a phone number with 7 to 20 digits, for example +251 91 123 4567.',
-  productNameTooLong: 'The product name must be 120 characters or fewer.',
-  companyNameTooLong: 'The company name must be 120 characters or fewer.',
-  descriptionTooLong: 'The description must be 2000 characters or fewer.',
-  locationTooLong: 'The location must be 200 characters or fewer.',
-  linkTooLong: 'Links must be 300 characters or fewer.',
+  get category() {
+    return m.form_category();
+  },
+  get discount() {
+    return m.form_discount();
+  },
+  get coordinates() {
+    return m.form_coordinates();
+  },
+  get description() {
+    return m.form_description();
+  },
+  get location() {
+    return m.form_location();
+  },
+  get telegram() {
+    return m.form_telegram();
+  },
+  get phone() {
+    return m.form_phone();
+  },
+  get logo() {
+    return m.form_logo();
+  },
+  get tooManyImages() {
+    return m.form_too_many_images();
+  },
+  get onlyOneDay() {
+    return m.form_only_one_day();
+  },
+  get videoTooLong() {
+    return m.form_video_too_long();
+  },
+  get pickerMax() {
+    return m.form_picker_max();
+  },
+  get geoFailed() {
+    return m.form_geo_failed();
+  },
+  get geoUnsupported() {
+    return m.form_geo_unsupported();
+  },
+  get offline() {
+    return m.form_offline();
+  },
+  get success() {
+    return m.form_success();
+  },
+  get signUp() {
+    return m.form_sign_up();
+  },
+  get signUpLink() {
+    return m.form_sign_up_link();
+  },
+  get network() {
+    return m.form_network();
+  },
+  get failedPrefix() {
+    return m.form_failed_prefix();
+  },
+  get submitting() {
+    return m.form_submitting();
+  },
+  get submit() {
+    return m.form_submit();
+  },
+  get productName() {
+    return m.form_product_name();
+  },
+  get companyName() {
+    return m.form_company_name();
+  },
+  get productPhoto() {
+    return m.form_product_photo();
+  },
+  get dayRange() {
+    return m.form_day_range();
+  },
+  get dayRequired() {
+    return m.form_day_required();
+  },
+  get waitingDays() {
+    return m.form_waiting_days();
+  },
+  get telegramInvalid() {
+    return m.form_telegram_invalid();
+  },
+  get tickInvalid() {
+    return m.form_tick_invalid();
+  },
+  get webSiteInvalid() {
+    return m.form_web_site_invalid();
+  },
+  get phoneInvalid() {
+    return m.form_phone_invalid();
+  },
+  get productNameTooLong() {
+    return m.form_product_name_too_long();
+  },
+  get companyNameTooLong() {
+    return m.form_company_name_too_long();
+  },
+  get descriptionTooLong() {
+    return m.form_description_too_long();
+  },
+  get locationTooLong() {
+    return m.form_location_too_long();
+  },
+  get linkTooLong() {
+    return m.form_link_too_long();
+  },
 });
 
 /** How long a validation message shows: 3 s, 2 s for the images one (spec 5 and 9). */

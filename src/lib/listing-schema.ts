@@ -85,7 +85,7 @@ export interface ListingFields {
 const trimmed = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
 /** A required text of at most `max` characters. */
-function requiredText(required: string, max: number, tooLong: string) {
+function requiredText(required: () => string, max: number, tooLong: () => string) {
   return z.preprocess(trimmed, withoutNul(z.string()).min(1, { error: required }).max(max, { error: tooLong }));
 }
 
@@ -133,16 +133,16 @@ const discountField = z.preprocess(
 );
 
 /** An optional http(s) link; `invalid` when it is not one. */
-function optionalLink(invalid: string) {
+function optionalLink(invalid: () => string) {
   return z.preprocess(
     trimmed,
     withoutNul(z.string())
-      .max(MAX_URL_LENGTH, { error: LISTING_MESSAGES.linkTooLong })
+      .max(MAX_URL_LENGTH, { error: () => LISTING_MESSAGES.linkTooLong })
       .transform((text, ctx) => {
         if (text === '') return null;
         const url = normalizeHttpUrl(text);
         if (url === null) {
-          ctx.addIssue({ code: 'custom', message: invalid });
+          ctx.addIssue({ code: 'custom', message: invalid() });
           return z.NEVER;
         }
         return url;
@@ -161,10 +161,26 @@ const isFilled = (value: unknown): boolean => value !== null && value !== undefi
 export const listingFieldsSchema = z
   .object({
     email: z.unknown().optional(),
-    product_name: requiredText(LISTING_MESSAGES.productName, MAX_NAME_LENGTH, LISTING_MESSAGES.productNameTooLong),
-    company_name: requiredText(LISTING_MESSAGES.companyName, MAX_NAME_LENGTH, LISTING_MESSAGES.companyNameTooLong),
-    description: requiredText(LISTING_MESSAGES.description, MAX_DESCRIPTION_LENGTH, LISTING_MESSAGES.descriptionTooLong),
-    location: requiredText(LISTING_MESSAGES.location, MAX_LOCATION_LENGTH, LISTING_MESSAGES.locationTooLong),
+    product_name: requiredText(
+      () => LISTING_MESSAGES.productName,
+      MAX_NAME_LENGTH,
+      () => LISTING_MESSAGES.productNameTooLong,
+    ),
+    company_name: requiredText(
+      () => LISTING_MESSAGES.companyName,
+      MAX_NAME_LENGTH,
+      () => LISTING_MESSAGES.companyNameTooLong,
+    ),
+    description: requiredText(
+      () => LISTING_MESSAGES.description,
+      MAX_DESCRIPTION_LENGTH,
+      () => LISTING_MESSAGES.descriptionTooLong,
+    ),
+    location: requiredText(
+      () => LISTING_MESSAGES.location,
+      MAX_LOCATION_LENGTH,
+      () => LISTING_MESSAGES.locationTooLong,
+    ),
     latitude: coordinate(90),
     longitude: coordinate(180),
     category: z.preprocess(
@@ -184,8 +200,8 @@ export const listingFieldsSchema = z
     contact_telegram: z.preprocess(
       trimmed,
       withoutNul(z.string())
-        .min(1, { error: LISTING_MESSAGES.telegram })
-        .max(MAX_URL_LENGTH, { error: LISTING_MESSAGES.linkTooLong })
+        .min(1, { error: () => LISTING_MESSAGES.telegram })
+        .max(MAX_URL_LENGTH, { error: () => LISTING_MESSAGES.linkTooLong })
         .transform((text, ctx) => {
           const link = normalizeTelegram(text);
           if (link === null) {
@@ -195,21 +211,21 @@ export const listingFieldsSchema = z
           return link;
         }),
     ),
-    contact_tick: optionalLink(LISTING_MESSAGES.tickInvalid),
-    web_site: optionalLink(LISTING_MESSAGES.webSiteInvalid),
+    contact_tick: optionalLink(() => LISTING_MESSAGES.tickInvalid),
+    web_site: optionalLink(() => LISTING_MESSAGES.webSiteInvalid),
     contact_phone: z.preprocess(
       (value: unknown) => trimmed(value).replace(/\s+/g, ' '),
       z
         .string()
-        .min(1, { error: LISTING_MESSAGES.phone })
-        .max(MAX_PHONE_LENGTH, { error: LISTING_MESSAGES.phoneInvalid })
-        .regex(/^[0-9+\-() ]+$/, { error: LISTING_MESSAGES.phoneInvalid })
+        .min(1, { error: () => LISTING_MESSAGES.phone })
+        .max(MAX_PHONE_LENGTH, { error: () => LISTING_MESSAGES.phoneInvalid })
+        .regex(/^[0-9+\-() ]+$/, { error: () => LISTING_MESSAGES.phoneInvalid })
         .refine(
           (text) => {
             const digits = text.replace(/\D/g, '').length;
             return digits >= 7 && digits <= 20;
           },
-          { error: LISTING_MESSAGES.phoneInvalid },
+          { error: () => LISTING_MESSAGES.phoneInvalid },
         ),
     ),
   })
@@ -255,10 +271,26 @@ export const listingFieldsSchema = z
  */
 export const listingEditSchema = z
   .object({
-    product_name: requiredText(LISTING_MESSAGES.productName, MAX_NAME_LENGTH, LISTING_MESSAGES.productNameTooLong),
-    company_name: requiredText(LISTING_MESSAGES.companyName, MAX_NAME_LENGTH, LISTING_MESSAGES.companyNameTooLong),
-    description: requiredText(LISTING_MESSAGES.description, MAX_DESCRIPTION_LENGTH, LISTING_MESSAGES.descriptionTooLong),
-    location: requiredText(LISTING_MESSAGES.location, MAX_LOCATION_LENGTH, LISTING_MESSAGES.locationTooLong),
+    product_name: requiredText(
+      () => LISTING_MESSAGES.productName,
+      MAX_NAME_LENGTH,
+      () => LISTING_MESSAGES.productNameTooLong,
+    ),
+    company_name: requiredText(
+      () => LISTING_MESSAGES.companyName,
+      MAX_NAME_LENGTH,
+      () => LISTING_MESSAGES.companyNameTooLong,
+    ),
+    description: requiredText(
+      () => LISTING_MESSAGES.description,
+      MAX_DESCRIPTION_LENGTH,
+      () => LISTING_MESSAGES.descriptionTooLong,
+    ),
+    location: requiredText(
+      () => LISTING_MESSAGES.location,
+      MAX_LOCATION_LENGTH,
+      () => LISTING_MESSAGES.locationTooLong,
+    ),
     discount: discountField,
   })
   .transform((v) => ({

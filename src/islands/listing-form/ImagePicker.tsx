@@ -1,3 +1,4 @@
+import { m } from '#paraglide/messages.js';
 import { MAX_PICKER_IMAGES } from '#lib/listing-schema.ts';
 import type { PickedImage } from './state.ts';
 import { Thumb } from './Thumb.tsx';
@@ -18,8 +19,8 @@ export function ImagePicker({
   return (
     <Field
       name="uploaded_images"
-      label={`More images (up to ${MAX_PICKER_IMAGES})`}
-      hint={`${images.length} of ${MAX_PICKER_IMAGES} chosen`}
+      label={m.form_ui_more_images({ max: MAX_PICKER_IMAGES })}
+      hint={m.form_ui_images_chosen({ count: images.length, max: MAX_PICKER_IMAGES })}
       error={error}
       optional
     >
@@ -37,10 +38,10 @@ export function ImagePicker({
         className={fileClass}
       />
       {images.length > 0 && (
-        <ul className="mt-2 flex flex-wrap gap-2" aria-label="Chosen images">
+        <ul className="mt-2 flex flex-wrap gap-2" aria-label={m.form_ui_chosen_images()}>
           {images.map((p, i) => (
             <li key={p.id}>
-              <Thumb file={p.file} removeLabel={`Remove image ${i + 1}`} onRemove={() => onRemove(p.id)} />
+              <Thumb file={p.file} removeLabel={m.form_ui_remove_image({ n: i + 1 })} onRemove={() => onRemove(p.id)} />
             </li>
           ))}
         </ul>

@@ -1,3 +1,4 @@
+import { m } from '#paraglide/messages.js';
 import { useEffect, useRef, useState } from 'react';
 import { LISTING_MESSAGES as M } from '#lib/listing-messages.ts';
 import { PLACES, findPlace } from '#lib/places.ts';
@@ -52,8 +53,8 @@ export function LocationField({
   }
 
   return (
-    <Section title="Where buyers find you">
-      <Field name="location" label="Location" hint="Area, street or building, e.g. Bole, near Edna Mall." error={errors.location}>
+    <Section title={m.form_ui_where()}>
+      <Field name="location" label={m.form_ui_location()} hint={m.form_ui_location_hint()} error={errors.location}>
         <input {...wire('location', true)} type="text" aria-required="true" autoComplete="street-address" className={inputClass} />
       </Field>
       <div>
@@ -68,15 +69,11 @@ export function LocationField({
           <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
             <path d="M12 2a7 7 0 0 0-7 7c0 5 7 13 7 13s7-8 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z" />
           </svg>
-          {locating ? 'Finding your location…' : 'Use My Current Location'}
+          {locating ? m.form_ui_locating() : m.form_ui_use_location()}
         </button>
       </div>
       {offerPlaces && (
-        <Field
-          name="place"
-          label="Or choose the nearest place"
-          hint="Your phone did not share its position: pick the well-known place closest to your business."
-        >
+        <Field name="place" label={m.form_ui_nearest_place()} hint={m.form_ui_nearest_place_hint()}>
           <select
             ref={placeSelect}
             id="lf-place"
@@ -88,10 +85,10 @@ export function LocationField({
             }}
             className={inputClass}
           >
-            <option value="">Choose a place</option>
+            <option value="">{m.form_ui_choose_place()}</option>
             {PLACES.map((p) => (
               <option key={p.name} value={p.name}>
-                {p.name}
+                {p.label}
               </option>
             ))}
           </select>
@@ -99,7 +96,7 @@ export function LocationField({
       )}
       <div className="grid grid-cols-2 gap-3">
         {(['latitude', 'longitude'] as const).map((name) => (
-          <Field key={name} name={name} label={name === 'latitude' ? 'Latitude' : 'Longitude'}>
+          <Field key={name} name={name} label={name === 'latitude' ? m.form_ui_latitude() : m.form_ui_longitude()}>
             <input
               {...wire(name)}
               aria-invalid={coordinatesError ? true : undefined}
@@ -107,7 +104,7 @@ export function LocationField({
               type="text"
               readOnly
               aria-required="true"
-              placeholder="Tap the button"
+              placeholder={m.form_ui_tap_button()}
               className={readOnlyClass}
             />
           </Field>

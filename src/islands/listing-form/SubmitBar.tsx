@@ -1,3 +1,4 @@
+import { localHref } from '#lib/i18n/locales.ts';
 import type { MouseEvent } from 'react';
 import { LISTING_MESSAGES as M } from '#lib/listing-messages.ts';
 import { SIGN_UP_HREF } from './submit.ts';
@@ -28,7 +29,7 @@ export function SubmitBar({ notice, busy }: { notice: Notice | null; busy: boole
               <>
                 {' '}
                 <a
-                  href={SIGN_UP_HREF}
+                  href={localHref(SIGN_UP_HREF)}
                   onClick={signUpClick}
                   className="inline-block rounded-full bg-brand-700 px-4 py-1.5 font-semibold text-white hover:bg-brand-800"
                 >

@@ -1,3 +1,4 @@
+import { m } from '#paraglide/messages.js';
 import { formCategoryOptions } from '#lib/categories.ts';
 import { MAX_DESCRIPTION_LENGTH } from '#lib/listing-schema.ts';
 import type { ListingText } from './state.ts';
@@ -12,11 +13,11 @@ interface SectionProps {
 /** Who posts and what: email, names, category and description. */
 export function BusinessSection({ text, errors, wire, signedIn }: SectionProps & { signedIn: boolean }) {
   return (
-    <Section title="Your business">
+    <Section title={m.form_ui_your_business()}>
       <Field
         name="email"
-        label="Email"
-        hint={signedIn ? 'Your listing is posted from this account.' : undefined}
+        label={m.form_ui_email()}
+        hint={signedIn ? m.form_ui_email_hint() : undefined}
         error={errors.email}
         optional={!signedIn}
       >
@@ -28,15 +29,15 @@ export function BusinessSection({ text, errors, wire, signedIn }: SectionProps &
           className={signedIn ? readOnlyClass : inputClass}
         />
       </Field>
-      <Field name="product_name" label="Product or service name" error={errors.product_name}>
+      <Field name="product_name" label={m.form_ui_product_name()} error={errors.product_name}>
         <input {...wire('product_name')} type="text" aria-required="true" autoComplete="off" className={inputClass} />
       </Field>
-      <Field name="company_name" label="Company name" error={errors.company_name}>
+      <Field name="company_name" label={m.form_ui_company_name()} error={errors.company_name}>
         <input {...wire('company_name')} type="text" aria-required="true" autoComplete="organization" className={inputClass} />
       </Field>
-      <Field name="category" label="Category" error={errors.category}>
+      <Field name="category" label={m.form_ui_category()} error={errors.category}>
         <select {...wire('category')} aria-required="true" className={inputClass}>
-          <option value="">Choose a category</option>
+          <option value="">{m.form_ui_choose_category()}</option>
           {formCategoryOptions().map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -46,7 +47,7 @@ export function BusinessSection({ text, errors, wire, signedIn }: SectionProps &
       </Field>
       <Field
         name="description"
-        label="Description"
+        label={m.form_ui_description()}
         hint={`${text.description.length}/${MAX_DESCRIPTION_LENGTH}`}
         error={errors.description}
       >
@@ -62,11 +63,11 @@ const linkInput = { type: 'text', inputMode: 'url', autoCapitalize: 'none', auto
 /** How buyers reach the seller: Telegram, phone, a second messenger and the website. */
 export function ContactSection({ errors, wire }: Omit<SectionProps, 'text'>) {
   return (
-    <Section title="How buyers contact you">
-      <Field name="contact_telegram" label="Telegram" hint="Your Telegram link or @username" error={errors.contact_telegram}>
+    <Section title={m.form_ui_contact()}>
+      <Field name="contact_telegram" label={m.form_ui_telegram()} hint={m.form_ui_telegram_hint()} error={errors.contact_telegram}>
         <input {...wire('contact_telegram', true)} {...linkInput} aria-required="true" placeholder="@yourshop" className={inputClass} />
       </Field>
-      <Field name="contact_phone" label="Phone number" error={errors.contact_phone}>
+      <Field name="contact_phone" label={m.form_ui_phone()} error={errors.contact_phone}>
         <input
           {...wire('contact_phone')}
           type="tel"
@@ -76,10 +77,16 @@ export function ContactSection({ errors, wire }: Omit<SectionProps, 'text'>) {
           className={inputClass}
         />
       </Field>
-      <Field name="contact_tick" label="Second messenger link" hint="For example your WhatsApp link." error={errors.contact_tick} optional>
+      <Field
+        name="contact_tick"
+        label={m.form_ui_second_messenger()}
+        hint={m.form_ui_second_messenger_hint()}
+        error={errors.contact_tick}
+        optional
+      >
         <input {...wire('contact_tick', true)} {...linkInput} className={inputClass} />
       </Field>
-      <Field name="web_site" label="Website" error={errors.web_site} optional>
+      <Field name="web_site" label={m.form_ui_website()} error={errors.web_site} optional>
         <input {...wire('web_site')} {...linkInput} autoComplete="url" placeholder="example.com" className={inputClass} />
       </Field>
     </Section>

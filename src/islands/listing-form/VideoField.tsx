@@ -1,3 +1,4 @@
+import { m } from '#paraglide/messages.js';
 import { useEffect, useRef, type ChangeEvent } from 'react';
 import { LISTING_MESSAGES as M } from '#lib/listing-messages.ts';
 import { MAX_VIDEO_SECONDS } from '#lib/listing-schema.ts';
@@ -25,13 +26,19 @@ export function VideoField({ file, error, onPick }: { file: File | null; error: 
   }
 
   return (
-    <Field name="product_video" label="Product video" hint={`${MAX_VIDEO_SECONDS} seconds or less.`} error={error} optional>
+    <Field
+      name="product_video"
+      label={m.form_ui_video()}
+      hint={m.form_ui_video_hint({ seconds: MAX_VIDEO_SECONDS })}
+      error={error}
+      optional
+    >
       <input ref={input} {...fieldA11y('product_video', error, true)} type="file" accept="video/*" onChange={pick} className={fileClass} />
       {file && (
         <p className="mt-2 flex items-center gap-2 text-sm text-stone-700">
           <span className="truncate">🎬 {file.name}</span>
           <button type="button" onClick={() => onPick(null)} className="shrink-0 rounded-full px-2 py-1 text-brand-700 underline">
-            Remove video
+            {m.form_ui_remove_video()}
           </button>
         </p>
       )}

@@ -1,3 +1,4 @@
+import { getLocale } from '#paraglide/runtime.js';
 /**
  * Sending a listing from the form island to `POST /api/products/` (spec 4, 7 and 8), and what the
  * form shows for the answer. Island-only: the server never imports this module.
@@ -68,7 +69,13 @@ function listingBody(listing: Listing): FormData {
 /** Sends a listing; the outcome to show and the answer's text (for its per-field messages). */
 export async function postListing(listing: Listing): Promise<{ outcome: SubmitOutcome; responseText: string }> {
   try {
-    const response = await fetch('/api/products/', { method: 'POST', body: listingBody(listing), credentials: 'same-origin' });
+    const response = await fetch('/api/products/', {
+      method: 'POST',
+      body: listingBody(listing),
+      credentials: 'same-origin',
+      // The server's messages come back in the page's language.
+      headers: { 'Accept-Language': getLocale() },
+    });
     const responseText = await response.text();
     return { outcome: submitOutcome(response.status, responseText), responseText };
   } catch {

@@ -1,3 +1,4 @@
+import { m } from '#paraglide/messages.js';
 /** The listing form's building blocks: a section, a labelled field, the input styles and wiring. */
 import type { ChangeEvent, ReactNode } from 'react';
 import type { ListingTextField } from '#lib/listing-schema.ts';
@@ -71,7 +72,7 @@ export function Field({
     <div className="min-w-0">
       <label htmlFor={`lf-${name}`} className="mb-1 block text-sm font-medium text-stone-800">
         {label}
-        {optional && <span className="font-normal text-stone-500"> (optional)</span>}
+        {optional && <span className="font-normal text-stone-500">{m.form_ui_optional()}</span>}
       </label>
       {children}
       {hint && (

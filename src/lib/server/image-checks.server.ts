@@ -16,6 +16,8 @@ import {
   uploadedFile,
   type UploadRejected,
 } from './uploads.server.ts';
+import { m } from '#paraglide/messages.js';
+import { LISTING_MESSAGES } from '#lib/listing-messages.ts';
 
 /** An image whose header passed {@link inspectImage}: its bytes, real type and pixel count; not decoded yet. */
 type InspectedImage = { ok: true; bytes: Buffer; type: ImageType; pixels: number };
@@ -34,7 +36,7 @@ async function inspectImage(field: string, file: File): Promise<InspectedImage |
   const bytes = await readUpload(field, file, MAX_IMAGE_BYTES);
   if (!Buffer.isBuffer(bytes)) return bytes;
   const type = await sniffFileType(bytes);
-  if (!isImageType(type)) return reject(400, field, `${name} must be a JPEG, PNG, WebP, GIF, AVIF or HEIC image.`);
+  if (!isImageType(type)) return reject(400, field, m.form_srv_not_image({ name }));
   try {
     const meta = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
     if (SHARP_FORMATS.has(meta.format ?? '') && meta.width && meta.height && meta.width * meta.height <= MAX_IMAGE_PIXELS) {
@@ -43,7 +45,7 @@ async function inspectImage(field: string, file: File): Promise<InspectedImage |
   } catch {
     // refused below
   }
-  return reject(400, field, `${name} could not be read as an image.`);
+  return reject(400, field, m.form_srv_unreadable_image({ name }));
 }
 
 /** Decodes an inspected image, once; a truncated or corrupt file is refused here. */
@@ -51,7 +53,7 @@ async function decodeInspected(field: string, image: InspectedImage): Promise<Ch
   try {
     return { ok: true, bytes: image.bytes, type: image.type, decoded: await decodeImage(image.bytes) };
   } catch {
-    return reject(400, field, `${label(field)} could not be read as an image.`);
+    return reject(400, field, m.form_srv_unreadable_image({ name: label(field) }));
   }
 }
 
@@ -76,11 +78,7 @@ export async function checkImages(
     inspected.push(result);
   }
   if (inspected.reduce((sum, i) => sum + i.pixels, 0) > MAX_REQUEST_PIXELS) {
-    return reject(
-      413,
-      entries[0]?.field ?? 'product_photo',
-      'The images are too large in all (150 megapixels at most). Please send smaller photos.',
-    );
+    return reject(413, entries[0]?.field ?? 'product_photo', m.form_srv_too_many_pixels());
   }
   const images: CheckedImage[] = [];
   for (const [i, image] of inspected.entries()) {
@@ -100,7 +98,7 @@ export async function checkExtraImages(files: File[]): Promise<{ ok: true; image
   const field = 'uploaded_images';
   const present = files.filter((f) => uploadedFile(f) !== null);
   if (present.length > MAX_EXTRA_IMAGES) {
-    return reject(400, field, 'You can upload a maximum of 10 additional images.');
+    return reject(400, field, LISTING_MESSAGES.tooManyImages);
   }
   return checkImages(present.map((file) => ({ field, file })));
 }

@@ -19,9 +19,10 @@ import { checkImages } from './image-checks.server.ts';
 import { MAX_EXTRA_IMAGES, uploadedFile } from './uploads.server.ts';
 import { checkVideo } from './video-checks.server.ts';
 import { makeVideoPoster, saveVideo } from './video-store.server.ts';
+import { m } from '#paraglide/messages.js';
 
 function rejected(status: 400 | 413, errors: Record<string, string>, first?: string): Failure {
-  const message = first ?? Object.values(errors)[0] ?? 'Invalid listing.';
+  const message = first ?? Object.values(errors)[0] ?? m.form_srv_invalid_listing();
   return fail(status, message, Object.fromEntries(Object.entries(errors).map(([field, text]) => [field, [text]])));
 }
 

@@ -13,6 +13,8 @@ import type { SessionUser } from './auth.server.ts';
 import type { Result } from '#lib/result.ts';
 import { config } from './config.server.ts';
 import { sendEmail } from './email.server.ts';
+import { listingReviewEmail } from './emails.server.ts';
+import { m } from '#paraglide/messages.js';
 import {
   cardColumns,
   insertListing,
@@ -24,8 +26,20 @@ import {
 } from './listings.server.ts';
 import { type Page, type PageRequest, toPage } from '#lib/paging.ts';
 
-const NOT_FOUND = { ok: false, status: 404, error: 'Listing not found.' } as const;
-const NOT_YOURS = { ok: false, status: 403, error: 'You can only change your own listings.' } as const;
+const NOT_FOUND = {
+  ok: false,
+  status: 404,
+  get error() {
+    return m.form_srv_not_found();
+  },
+} as const;
+const NOT_YOURS = {
+  ok: false,
+  status: 403,
+  get error() {
+    return m.form_srv_not_yours();
+  },
+} as const;
 
 export type OwnListing = ListingCard & {
   description: string;
@@ -195,7 +209,7 @@ export async function reviewListing(
   id: number,
   decision: Review,
 ): Promise<Result<{ id: number; status: ListingStatus }>> {
-  if (!admin.isAdmin) return { ok: false, status: 403, error: 'Only admins can verify listings.' };
+  if (!admin.isAdmin) return { ok: false, status: 403, error: m.form_srv_admins_only() };
   const status: ListingStatus = decision.verdict === 'verify' ? 'verified' : 'rejected';
   const reason = decision.verdict === 'reject' ? decision.reason.trim().slice(0, MAX_REASON_LENGTH) : null;
   const [row] = await db
@@ -205,24 +219,15 @@ export async function reviewListing(
     .returning({ id: listings.id, productName: listings.productName, ownerId: listings.ownerId });
   if (!row) {
     const exists = await ownerOf(db, id);
-    return exists ? { ok: false, status: 409, error: 'This listing is not waiting for verification.' } : NOT_FOUND;
+    return exists ? { ok: false, status: 409, error: m.form_srv_not_waiting() } : NOT_FOUND;
   }
   const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, row.ownerId)).limit(1);
   if (owner) {
-    const url = new URL(status === 'verified' ? listingPath(row) : '/myposts', config().siteUrl).href;
-    await sendEmail(
-      status === 'verified'
-        ? {
-            to: owner.email,
-            subject: `Your listing "${row.productName}" is live on Sefer`,
-            text: `Good news: "${row.productName}" was verified and is now public.\n\n${url}`,
-          }
-        : {
-            to: owner.email,
-            subject: `Your listing "${row.productName}" was not approved`,
-            text: `"${row.productName}" was not approved.\n\nReason: ${reason}\n\nYou can edit it in My Posts and it will be checked again:\n${url}`,
-          },
-    );
+    const review = { productName: row.productName, listingPath: listingPath(row) };
+    await sendEmail({
+      to: owner.email,
+      ...listingReviewEmail(status === 'verified' ? { ...review, status } : { ...review, status, reason: reason ?? '' }),
+    });
   }
   return { ok: true, value: { id, status } };
 }

@@ -4,6 +4,7 @@
  * only real I/O faults throw. The checks themselves live in image-checks and video-checks.
  */
 import { MAX_DECODE_PIXELS } from './media.server.ts';
+import { m } from '#paraglide/messages.js';
 
 const MIB = 1024 * 1024;
 
@@ -30,16 +31,16 @@ type UploadProblem = { status: 400 | 413; field: string; message: string };
 /** A refused upload. */
 export type UploadRejected = { ok: false; problem: UploadProblem };
 
-const LABELS: Record<string, string> = {
-  profile_photo: 'The logo',
-  product_photo: 'The product photo',
-  uploaded_images: 'An additional image',
-  product_video: 'The video',
+const LABELS: Record<string, () => string> = {
+  profile_photo: m.form_srv_label_logo,
+  product_photo: m.form_srv_label_product_photo,
+  uploaded_images: m.form_srv_label_image,
+  product_video: m.form_srv_label_video,
 };
 
 /** How a message names the file of a form field. */
 export function label(field: string): string {
-  return LABELS[field] ?? 'The file';
+  return (LABELS[field] ?? m.form_srv_label_file)();
 }
 
 export function reject(status: 400 | 413, field: string, message: string): UploadRejected {
@@ -51,9 +52,9 @@ export function reject(status: 400 | 413, field: string, message: string): Uploa
  * size is checked before anything is read, the bytes read after.
  */
 export async function readUpload(field: string, file: File, maxBytes: number): Promise<Buffer | UploadRejected> {
-  const tooLarge = () => reject(413, field, `${label(field)} is too large (max ${maxBytes / MIB} MB).`);
+  const tooLarge = () => reject(413, field, m.form_srv_too_large({ name: label(field), mb: maxBytes / MIB }));
   if (file.size > maxBytes) return tooLarge();
-  if (file.size === 0) return reject(400, field, `${label(field)} is empty.`);
+  if (file.size === 0) return reject(400, field, m.form_srv_empty({ name: label(field) }));
   const bytes = Buffer.from(await file.arrayBuffer());
   return bytes.length > maxBytes ? tooLarge() : bytes;
 }

@@ -6,6 +6,8 @@ import { mp4DurationSeconds, webmDurationSeconds } from '#lib/video-duration.ts'
 import { ffmpegDurationSeconds } from './ffmpeg.server.ts';
 import { isVideoType, sniffFileType, type VideoExt } from './file-types.server.ts';
 import { label, MAX_VIDEO_BYTES, MAX_VIDEO_SECONDS, readUpload, reject, type UploadRejected } from './uploads.server.ts';
+import { m } from '#paraglide/messages.js';
+import { LISTING_MESSAGES } from '#lib/listing-messages.ts';
 
 /** A video that passed {@link checkVideo}, with the duration measured on the server. */
 export type CheckedVideo = { ok: true; bytes: Buffer; ext: VideoExt; durationSeconds: number };
@@ -20,12 +22,12 @@ export async function checkVideo(field: string, file: File): Promise<CheckedVide
   const bytes = await readUpload(field, file, MAX_VIDEO_BYTES);
   if (!Buffer.isBuffer(bytes)) return bytes;
   const ext = await sniffFileType(bytes);
-  if (!isVideoType(ext)) return reject(400, field, `${name} must be an MP4, MOV or WebM file.`);
+  if (!isVideoType(ext)) return reject(400, field, m.form_srv_not_video({ name }));
   const parsed = ext === 'webm' ? webmDurationSeconds(bytes) : mp4DurationSeconds(bytes);
   const seconds = parsed ?? (await ffmpegDurationSeconds(bytes, ext));
-  if (seconds === null) return reject(400, field, `${name} could not be read.`);
+  if (seconds === null) return reject(400, field, m.form_srv_unreadable_video({ name }));
   if (seconds > MAX_VIDEO_SECONDS + DURATION_TOLERANCE_SECONDS) {
-    return reject(400, field, 'Video must be 30 seconds or less.');
+    return reject(400, field, LISTING_MESSAGES.videoTooLong);
   }
   return { ok: true, bytes, ext, durationSeconds: Math.round(seconds * 1000) / 1000 };
 }

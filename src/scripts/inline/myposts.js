@@ -1,5 +1,8 @@
 // With scripts, Save and Delete go through the listing API (PATCH and DELETE
 // /api/delete/products/{id}/); without them the same forms post to this page.
+// Texts come from the page, in its language.
+const texts = JSON.parse(document.querySelector('[data-post-texts]')?.dataset.texts ?? '{}');
+const headers = { 'Accept-Language': document.documentElement.lang };
 const problem = (card, text) => {
   let p = card.querySelector('[data-post-problem]');
   if (!p) {
@@ -15,20 +18,20 @@ const failure = async (r) => {
   try {
     return (await r.json()).error;
   } catch {
-    return 'Something went wrong. Please try again.';
+    return texts.failed;
   }
 };
 document.querySelectorAll('[data-delete-post]').forEach((form) => {
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
-    if (!confirm('Are you sure you want to delete this post?')) return;
+    if (!confirm(texts.confirmDelete)) return;
     const card = form.closest('li');
     try {
-      const r = await fetch(`/api/delete/products/${form.dataset.deletePost}/`, { method: 'DELETE' });
-      if (r.ok) location.assign('/myposts?done=deleted');
+      const r = await fetch(`/api/delete/products/${form.dataset.deletePost}/`, { method: 'DELETE', headers });
+      if (r.ok) location.assign(`${location.pathname}?done=deleted`);
       else problem(card, await failure(r));
     } catch {
-      problem(card, 'Network error. Please try again.');
+      problem(card, texts.network);
     }
   });
 });
@@ -39,11 +42,11 @@ document.querySelectorAll('[data-edit-post]').forEach((form) => {
     const button = form.querySelector('button[type=submit]');
     button.disabled = true;
     try {
-      const r = await fetch(`/api/delete/products/${id}/`, { method: 'PATCH', body: new FormData(form) });
-      if (r.ok) location.assign(`/myposts?done=saved#post-${id}`);
+      const r = await fetch(`/api/delete/products/${id}/`, { method: 'PATCH', body: new FormData(form), headers });
+      if (r.ok) location.assign(`${location.pathname}?done=saved#post-${id}`);
       else problem(form, await failure(r));
     } catch {
-      problem(form, 'Network error. Please try again.');
+      problem(form, texts.network);
     }
     button.disabled = false;
   });

@@ -8,6 +8,8 @@ import { config } from '#server/config.server.ts';
 import { deleteMedia } from '#server/media.server.ts';
 import { ownListing, submitListing } from '#server/seller-listings.server.ts';
 import { MAX_REQUEST_BYTES } from '#server/uploads.server.ts';
+import { m } from '#paraglide/messages.js';
+import { LISTING_MESSAGES } from '#lib/listing-messages.ts';
 
 /**
  * `GET /api/products/`: verified listings as a JSON array, filtered and paged in SQL by
@@ -27,7 +29,7 @@ export const GET = api(
     );
     return pagedJson(listed.items.map(listingJson), url, listed, { cache: 'public, max-age=30' });
   },
-  'Listings are unavailable right now. Please try again.',
+  m.form_srv_listings_unavailable,
 );
 
 /**
@@ -38,10 +40,10 @@ export const GET = api(
 export const POST = api(
   'new-listing',
   async (context) => {
-    const user = requireUser(context, 'Account not created. Please sign up');
+    const user = requireUser(context, LISTING_MESSAGES.signUp);
     await limitWrites(context, 'listing');
     const length = Number(context.request.headers.get('content-length') ?? 0);
-    if (length > MAX_REQUEST_BYTES) refuse(fail(413, 'The upload is too large (max 100 MB in all).'));
+    if (length > MAX_REQUEST_BYTES) refuse(fail(413, m.form_srv_upload_too_large()));
     const form = await readFormData(context.request);
     if (!form.ok) refuse(form);
     const input = await readListingSubmission(form.value);
@@ -56,5 +58,5 @@ export const POST = api(
       throw error;
     }
   },
-  'Your listing could not be saved. Please try again.',
+  m.form_srv_not_saved,
 );

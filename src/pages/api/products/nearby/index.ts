@@ -2,6 +2,7 @@ import { parseNearbyQuery } from '#lib/listing-query.ts';
 import { cardJson } from '#server/api.server.ts';
 import { api, jsonOk, refuse } from '#server/http.server.ts';
 import { listNearbyListings } from '#server/nearby-listings.server.ts';
+import { m } from '#paraglide/messages.js';
 
 /** `GET /api/products/nearby/?lat=&lng=&radius=2`: verified listings within `radius` km, nearest first. */
 export const GET = api(
@@ -15,5 +16,5 @@ export const GET = api(
     response.headers.set('X-Has-More', String(nearby.hasMore));
     return response;
   },
-  'Nearby listings are unavailable right now. Please try again.',
+  m.form_srv_nearby_unavailable,
 );

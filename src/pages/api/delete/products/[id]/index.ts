@@ -1,11 +1,12 @@
 import { readFormData, refuse, answer, api, limitWrites, pathId, requireUser } from '#server/http.server.ts';
 import { applyListingEdit, ownListingJson } from '#server/listing-input.server.ts';
 import { canEditListing, removeListing } from '#server/seller-listings.server.ts';
+import { m } from '#paraglide/messages.js';
 
 /** `DELETE /api/delete/products/{id}/`: the owner (or an admin) deletes a listing. */
 export const DELETE = api('delete-listing', async (context) => {
   const user = requireUser(context);
-  const id = pathId(context, 'Listing not found.');
+  const id = pathId(context, m.form_srv_not_found());
   return answer(await removeListing(context.locals.db, user, id), { status: 204 });
 });
 
@@ -17,7 +18,7 @@ export const DELETE = api('delete-listing', async (context) => {
  */
 export const PATCH = api('edit-listing', async (context) => {
   const user = requireUser(context);
-  const id = pathId(context, 'Listing not found.');
+  const id = pathId(context, m.form_srv_not_found());
   await limitWrites(context, 'edit');
   const allowed = await canEditListing(context.locals.db, user, id);
   if (!allowed.ok) refuse(allowed);
