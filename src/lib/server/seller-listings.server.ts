@@ -11,7 +11,6 @@ import { MAX_REASON_LENGTH, type Review } from '#lib/listing-review.ts';
 import { listingPath } from '#lib/listing-urls.ts';
 import type { SessionUser } from './auth.server.ts';
 import type { Result } from '#lib/result.ts';
-import { config } from './config.server.ts';
 import { sendEmail } from './email.server.ts';
 import { listingReviewEmail } from './emails.server.ts';
 import { m } from '#paraglide/messages.js';
