@@ -181,6 +181,10 @@ export const listings = pgTable(
     index('listings_public_geo_idx')
       .on(t.latitude, t.longitude)
       .where(sql`${t.status} = 'verified'`),
+    // The holiday page: verified deals marked for a holiday (the holiday category uses the category index).
+    index('listings_public_holiday_idx')
+      .on(t.holiday, t.datePosted.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'verified' and ${t.holiday} is not null`),
     // Search: case-insensitive substring over product, company and location.
     index('listings_public_search_idx')
       .using('gin', sql`lower(${t.productName} || ' ' || ${t.companyName} || ' ' || ${t.location}) gin_trgm_ops`)

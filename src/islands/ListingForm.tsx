@@ -7,6 +7,7 @@
  * are the shared ones of `src/lib/listing-form.ts`; the parts live in `listing-form/`.
  */
 import { m } from '#paraglide/messages.js';
+import type { HolidayKey } from '#lib/holidays.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LISTING_MESSAGES as M, validationMessageMs } from '#lib/listing-messages.ts';
 import { validateListing } from '#lib/listing-form.ts';
@@ -26,6 +27,8 @@ import { useNotice } from './listing-form/use-notice.ts';
 import { VideoField } from './listing-form/VideoField.tsx';
 
 export interface ListingFormProps {
+  /** The next holiday by the server's clock: the holiday offered for a deal in the holiday category. */
+  nextHoliday: HolidayKey;
   /** The signed-in user's email (prefilled, read-only), or null. */
   email: string | null;
   signedIn: boolean;
@@ -33,7 +36,7 @@ export interface ListingFormProps {
   resume?: boolean;
 }
 
-export default function ListingForm({ email, signedIn, resume = false }: ListingFormProps) {
+export default function ListingForm({ email, signedIn, resume = false, nextHoliday }: ListingFormProps) {
   const accountEmail = signedIn ? (email ?? '') : null;
   const { state, act, dispatch } = useListingForm(accountEmail);
   const [notice, show] = useNotice();
@@ -104,7 +107,13 @@ export default function ListingForm({ email, signedIn, resume = false }: Listing
     await send(listing);
   }
 
-  const wire = textWiring(text, errors, (name, value) => act({ type: 'edit', name, value }));
+  const wire = textWiring(text, errors, (name, value) => {
+    act({ type: 'edit', name, value });
+    // A deal in the holiday category is most likely for the next holiday: offered, still changeable.
+    if (name === 'category' && value === 'holyday' && text.holiday === '') {
+      act({ type: 'edit', name: 'holiday', value: nextHoliday });
+    }
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={m.form_ui_form_label()}>

@@ -114,6 +114,9 @@ export const LISTING_MESSAGES = Object.freeze({
   get locationTooLong() {
     return m.form_location_too_long();
   },
+  get holiday() {
+    return m.form_holiday_invalid();
+  },
   get linkTooLong() {
     return m.form_link_too_long();
   },

@@ -12,6 +12,7 @@ import { normalizeHttpUrl, normalizeTelegram } from './contact-links.ts';
 import { WAITING, isDiscountValue, type DiscountValue } from './discount.ts';
 import { withoutNul } from './input-guards.ts';
 import { LISTING_MESSAGES } from './listing-messages.ts';
+import { isHolidayKey, type HolidayKey } from './holidays.ts';
 
 /** Additional images the picker accepts (spec: "the picker says up to 6"). */
 export const MAX_PICKER_IMAGES = 6;
@@ -46,6 +47,7 @@ export const LISTING_TEXT_FIELDS = [
   'contact_phone',
   'discount_duration',
   'discount_start_date',
+  'holiday',
 ] as const;
 export type ListingTextField = (typeof LISTING_TEXT_FIELDS)[number];
 
@@ -79,6 +81,8 @@ export interface ListingFields {
   contactTick: string | null;
   /** An http(s) link (`https://` added to a bare domain), or null. */
   webSite: string | null;
+  /** The holiday the deal is for, or null. */
+  holiday: HolidayKey | null;
 }
 
 /** Form values arrive as strings (or not at all); anything else counts as empty. */
@@ -211,6 +215,15 @@ export const listingFieldsSchema = z
           return link;
         }),
     ),
+    holiday: z.preprocess(
+      trimmed,
+      z.string().transform((text, ctx): HolidayKey | null => {
+        if (text === '') return null;
+        if (isHolidayKey(text)) return text;
+        ctx.addIssue({ code: 'custom', message: LISTING_MESSAGES.holiday });
+        return z.NEVER;
+      }),
+    ),
     contact_tick: optionalLink(() => LISTING_MESSAGES.tickInvalid),
     web_site: optionalLink(() => LISTING_MESSAGES.webSiteInvalid),
     contact_phone: z.preprocess(
@@ -262,6 +275,7 @@ export const listingFieldsSchema = z
     contactTelegram: v.contact_telegram,
     contactTick: v.contact_tick,
     webSite: v.web_site,
+    holiday: v.holiday,
   }));
 
 /**

@@ -79,7 +79,7 @@ describe('messages and constants', () => {
     expect(SIGN_UP_HREF).toBe('/login?next=/form%3Fresume%3D1');
   });
 
-  it('lists the text fields by their multipart names (spec 7)', () => {
+  it('lists the text fields by their multipart names (spec 7, and the holiday of issue 12)', () => {
     expect([...LISTING_TEXT_FIELDS].sort()).toEqual(
       [
         'email',
@@ -97,6 +97,7 @@ describe('messages and constants', () => {
         'contact_phone',
         'discount_duration',
         'discount_start_date',
+        'holiday',
       ].sort(),
     );
   });
@@ -119,6 +120,7 @@ describe('a valid submission', () => {
       contactTelegram: 'https://t.me/abebe_coffee',
       contactTick: null,
       webSite: null,
+      holiday: null,
     });
   });
 
@@ -491,5 +493,18 @@ describe('message timing and submit outcomes', () => {
     expect(fieldErrorsFromBody('{"error":"x"}')).toEqual({});
     expect(fieldErrorsFromBody('not json')).toEqual({});
     expect(fieldErrorsFromBody('null')).toEqual({});
+  });
+});
+
+describe('the holiday a deal is for', () => {
+  it('is optional, one of the holiday keys, and refused otherwise in the page language', async () => {
+    expect(data().holiday).toBeNull();
+    expect(data({ holiday: '' }).holiday).toBeNull();
+    expect(data({ holiday: 'genna', category: 'holyday' }).holiday).toBe('genna');
+    expect(data({ holiday: ' eid-al-adha ' }).holiday).toBe('eid-al-adha');
+    expect(failure({ holiday: 'christmas' }).errors.holiday).toBe('Please choose one of the holidays, or none.');
+    const { inLocale } = await import('#server/locale.server.ts');
+    expect(inLocale('am', () => failure({ holiday: 'christmas' }).errors.holiday)).toBe('እባክዎ ከበዓላቱ አንዱን ይምረጡ ወይም ምንም አይምረጡ።');
+    expect(inLocale('am', () => failure({ product_name: '' }).errors.product_name)).toBe('እባክዎ የምርትዎን ወይም የአገልግሎትዎን ስም ያስገቡ።');
   });
 });

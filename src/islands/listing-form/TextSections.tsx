@@ -1,5 +1,6 @@
 import { m } from '#paraglide/messages.js';
 import { formCategoryOptions } from '#lib/categories.ts';
+import { HOLIDAY_KEYS, holidayName } from '#lib/holidays.ts';
 import { MAX_DESCRIPTION_LENGTH } from '#lib/listing-schema.ts';
 import type { ListingText } from './state.ts';
 import { Field, Section, inputClass, readOnlyClass, type TextWiring } from './ui.tsx';
@@ -41,6 +42,16 @@ export function BusinessSection({ text, errors, wire, signedIn }: SectionProps &
           {formCategoryOptions().map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field name="holiday" label={m.form_ui_holiday()} hint={m.form_ui_holiday_hint()} error={errors.holiday} optional>
+        <select {...wire('holiday', true)} className={inputClass}>
+          <option value="">{m.form_ui_holiday_none()}</option>
+          {HOLIDAY_KEYS.map((key) => (
+            <option key={key} value={key}>
+              {holidayName(key)}
             </option>
           ))}
         </select>

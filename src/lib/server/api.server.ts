@@ -26,6 +26,7 @@ export function cardJson(l: ListingCard & { distanceKm?: number }) {
     product_photo: url(l.photo),
     contact_phone: l.contactPhone,
     contact_telegram: l.contactTelegram,
+    holiday: l.holiday,
     ...(l.distanceKm === undefined ? {} : { distance_km: Math.round(l.distanceKm * 1000) / 1000 }),
   };
 }

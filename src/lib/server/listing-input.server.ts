@@ -191,5 +191,6 @@ export function ownListingJson(l: OwnListing) {
     images: l.images.slice(1).map((i) => ({ id: i.id, image: imageUrl(i.image) })),
     contact_phone: l.contactPhone,
     contact_telegram: l.contactTelegram,
+    holiday: l.holiday,
   };
 }

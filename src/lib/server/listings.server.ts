@@ -4,6 +4,7 @@
  * and sitemap-listings.
  */
 import { asc, eq, inArray } from 'drizzle-orm';
+import type { HolidayKey } from '#lib/holidays.ts';
 import type { Database } from '#db/client.ts';
 import { listingImages, listings, type StoredImage, type StoredVideo } from '#db/schema.ts';
 import { discountEnd, discountStart } from '#lib/discount.ts';
@@ -29,6 +30,8 @@ export interface ListingDraft {
   contactTelegram: string | null;
   contactTick: string | null;
   webSite: string | null;
+  /** The holiday a holiday deal is for; absent or null for none. */
+  holiday?: HolidayKey | null;
 }
 
 /** The discount's start and end, stored so list windows are range scans on an index. */
@@ -82,6 +85,7 @@ export const cardColumns = {
   photo: listings.photo,
   contactPhone: listings.contactPhone,
   contactTelegram: listings.contactTelegram,
+  holiday: listings.holiday,
 };
 
 export type ListingCard = {
@@ -100,6 +104,7 @@ export type ListingCard = {
   photo: StoredImage;
   contactPhone: string | null;
   contactTelegram: string | null;
+  holiday: HolidayKey | null;
 };
 
 /** The condition every public read starts from: only verified listings are shown. */

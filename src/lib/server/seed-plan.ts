@@ -2,6 +2,7 @@
  * The plan of the demo catalogue, pure: which listings, by which business, posted when and with
  * which discount window, so each list screen has content on the day it is seeded.
  */
+import type { HolidayKey } from '#lib/holidays.ts';
 import { CATEGORIES } from '#lib/categories.ts';
 import { DAY_MS, DISCOUNT_VALUES, WAITING } from '#lib/discount.ts';
 import type { ListingDraft } from './listings.server.ts';
@@ -97,6 +98,16 @@ export function slug(text: string): string {
     .slice(0, 40);
 }
 
+/** The holiday each demo holiday deal is for (the rest are for no particular one). */
+const DEMO_HOLIDAYS: Partial<Record<string, HolidayKey>> = {
+  'Genna Holiday Gift Basket': 'genna',
+  'Timkat Traditional Clothes': 'timket',
+  'Meskel Family Feast Deal': 'meskel',
+  'Easter Doro Wat Spice Pack': 'fasika',
+  'New Year Flower Bouquets': 'enkutatash',
+  'Ramadan Iftar Boxes': 'eid-al-fitr',
+};
+
 /** One listing of the demo catalogue, before its media is rendered. */
 export interface PlannedListing {
   draft: Omit<ListingDraft, 'ownerId' | 'logo' | 'photo' | 'video' | 'images'>;
@@ -152,6 +163,7 @@ export function planCatalogue(now: number): PlannedListing[] {
           contactTelegram: n % 13 === 0 ? null : `https://t.me/${telegramHandle(b.company)}`,
           contactTick: n % 4 === 0 ? `https://wa.me/2519${String(20000000 + n * 131).padStart(8, '0')}` : null,
           webSite: n % 6 === 0 ? `https://${slug(b.company)}.example.com` : null,
+          holiday: DEMO_HOLIDAYS[productName] ?? null,
         },
       });
     }

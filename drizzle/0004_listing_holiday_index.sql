@@ -1,0 +1,1 @@
+CREATE INDEX "listings_public_holiday_idx" ON "listings" USING btree ("holiday","date_posted" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "listings"."status" = 'verified' and "listings"."holiday" is not null;
