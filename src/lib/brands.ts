@@ -2,6 +2,7 @@
  * Featured brands (spec: a static sample of 5). Logos are initials badges drawn in the page, so
  * the list costs no image requests.
  */
+import { m } from '#paraglide/messages.js';
 export interface Brand {
   id: number;
   name: string;
@@ -18,41 +19,61 @@ export const FEATURED_BRANDS: readonly Brand[] = [
   {
     id: 1,
     name: 'Bole Bean Roasters',
-    description: 'Small-batch Yirgacheffe and Sidamo coffee, roasted every morning. Weekly discounts on 1 kg bags and jebena sets.',
+    get description() {
+      return m.pages_brandslib_1();
+    },
     logo: { initials: 'BB', className: 'bg-amber-800 text-amber-50' },
     website: 'bolebean.example.com',
-    area: 'Bole, Addis Ababa',
+    get area() {
+      return m.pages_brandslib_3();
+    },
   },
   {
     id: 2,
     name: 'Merkato Weavers',
-    description: 'Hand-woven netela, gabi and habesha kemis from family workshops. Holiday offers before Genna, Timket and Meskel.',
+    get description() {
+      return m.pages_brandslib_4();
+    },
     logo: { initials: 'MW', className: 'bg-rose-700 text-rose-50' },
     website: 'merkatoweavers.example.com',
-    area: 'Merkato, Addis Ababa',
+    get area() {
+      return m.pages_brandslib_6();
+    },
   },
   {
     id: 3,
     name: 'Sheger Phone Fix',
-    description: 'Screen and battery repairs for Android phones and iPhones, done while you wait, with a 3-month repair warranty.',
+    get description() {
+      return m.pages_brandslib_7();
+    },
     logo: { initials: 'SP', className: 'bg-sky-800 text-sky-50' },
     website: 'shegerphonefix.example.com',
-    area: 'Piassa, Addis Ababa',
+    get area() {
+      return m.pages_brandslib_9();
+    },
   },
   {
     id: 4,
     name: 'Entoto Green Market',
-    description: 'Fresh vegetables, fruit and teff from farms around Sululta, delivered in Addis Ababa. Daily deals on seasonal produce.',
+    get description() {
+      return m.pages_brandslib_10();
+    },
     logo: { initials: 'EG', className: 'bg-brand-700 text-white' },
     website: 'entotogreen.example.com',
-    area: 'Shiro Meda, Addis Ababa',
+    get area() {
+      return m.pages_brandslib_12();
+    },
   },
   {
     id: 5,
     name: 'Lalibela Home & Decor',
-    description: 'Wooden furniture, mesob baskets and handmade lamps for Ethiopian homes. New arrivals every month with launch discounts.',
+    get description() {
+      return m.pages_brandslib_13();
+    },
     logo: { initials: 'LH', className: 'bg-violet-800 text-violet-50' },
     website: 'lalibelahome.example.com',
-    area: 'CMC, Addis Ababa',
+    get area() {
+      return m.pages_brandslib_15();
+    },
   },
 ];

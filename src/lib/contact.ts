@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { withoutNul } from './input-guards.ts';
 import { fail, parseWith, type Result } from './result.ts';
+import { m } from '#paraglide/messages.js';
 
 export const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
@@ -22,44 +23,73 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** What the page says after a post that is not about one field. */
 export const CONTACT_TEXTS = {
-  sent: 'Thank you! Your message has been sent. We will get back to you soon.',
-  tooMuch: `That was too much to send. Please keep your message to ${CONTACT_LIMITS.message.toLocaleString('en-US')} characters or fewer.`,
-  tooOften: 'You have sent several messages in a short time. Please wait a few minutes before sending another.',
-  failed: 'We could not send your message just now. Please try again in a few minutes.',
+  get sent() {
+    return m.pages_contactlib_1();
+  },
+  get tooMuch() {
+    return m.pages_contact_too_much({ max: CONTACT_LIMITS.message.toLocaleString('en-US') });
+  },
+  get tooOften() {
+    return m.pages_contactlib_2();
+  },
+  get failed() {
+    return m.pages_contactlib_3();
+  },
 } as const;
 
 export const CONTACT_MESSAGES = {
-  name: 'Name is required',
-  email: 'Email is required',
-  emailInvalid: 'Invalid email address',
-  subject: 'Subject is required',
-  message: 'Message is required',
+  get name() {
+    return m.pages_contact_name_required();
+  },
+  get email() {
+    return m.pages_contactlib_4();
+  },
+  get emailInvalid() {
+    return m.pages_contactlib_5();
+  },
+  get subject() {
+    return m.pages_contactlib_6();
+  },
+  get message() {
+    return m.pages_contactlib_7();
+  },
 } as const;
 
 const LABELS: Readonly<Record<ContactField, string>> = {
-  name: 'Name',
-  email: 'Email',
-  subject: 'Subject',
-  message: 'Message',
+  get name() {
+    return m.pages_contact_name_label();
+  },
+  get email() {
+    return m.pages_contactlib_8();
+  },
+  get subject() {
+    return m.pages_contactlib_9();
+  },
+  get message() {
+    return m.pages_contactlib_10();
+  },
 };
 
 /** 'Message must be 5,000 characters or fewer', and so on. */
 export function tooLongMessage(field: ContactField): string {
-  return `${LABELS[field]} must be ${CONTACT_LIMITS[field].toLocaleString('en-US')} characters or fewer`;
+  return m.pages_contact_too_long({ label: LABELS[field], max: CONTACT_LIMITS[field].toLocaleString('en-US') });
 }
 
 /** Only the first problem of a field is told: an empty email is 'required', never also 'invalid'. */
-const first = (error: string) => ({ error, abort: true });
+const first = (error: () => string) => ({ error: () => error(), abort: true });
 
 /** Trimmed, required, capped text; a missing or non-text value reads as 'required'. */
 function requiredText(field: Exclude<ContactField, 'email'>) {
-  const required = CONTACT_MESSAGES[field];
+  const required = () => CONTACT_MESSAGES[field];
   return withoutNul(
     z
       .string({ error: required })
       .trim()
       .min(1, first(required))
-      .max(CONTACT_LIMITS[field], first(tooLongMessage(field))),
+      .max(
+        CONTACT_LIMITS[field],
+        first(() => tooLongMessage(field)),
+      ),
   );
 }
 
@@ -67,11 +97,20 @@ export const contactSchema = z.object({
   name: requiredText('name'),
   email: withoutNul(
     z
-      .string({ error: CONTACT_MESSAGES.email })
+      .string({ error: () => CONTACT_MESSAGES.email })
       .trim()
-      .min(1, first(CONTACT_MESSAGES.email))
-      .max(CONTACT_LIMITS.email, first(tooLongMessage('email')))
-      .regex(EMAIL_PATTERN, first(CONTACT_MESSAGES.emailInvalid)),
+      .min(
+        1,
+        first(() => CONTACT_MESSAGES.email),
+      )
+      .max(
+        CONTACT_LIMITS.email,
+        first(() => tooLongMessage('email')),
+      )
+      .regex(
+        EMAIL_PATTERN,
+        first(() => CONTACT_MESSAGES.emailInvalid),
+      ),
   ),
   subject: requiredText('subject'),
   message: requiredText('message'),
@@ -89,7 +128,7 @@ export function validateContact(input: unknown): Result<ContactMessage> {
   const result = parseWith(contactSchema, typeof input === 'object' && input !== null ? input : {});
   if (result.ok) return result;
   const count = Object.keys(result.fields ?? {}).length;
-  return fail(422, count === 1 ? 'Please check the field marked below.' : `Please check the ${count} fields marked below.`, result.fields);
+  return fail(422, m.pages_contact_check_fields({ count }), result.fields);
 }
 
 /** The form's text values from posted form data; files and missing fields read as ''. */

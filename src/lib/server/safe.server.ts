@@ -1,6 +1,7 @@
 import { fail, type Result } from '#lib/result.ts';
 import { safePath } from '#lib/safe-path.ts';
 import { isDatabaseUnavailable } from './db.server.ts';
+import { m } from '#paraglide/messages.js';
 
 /**
  * Runs a read for a page; on failure logs it and returns null, so the page shows the list's
@@ -45,8 +46,8 @@ export async function readOutcome<T>(label: string, read: () => Promise<T>): Pro
 export const RETRY_AFTER_SECONDS = 5;
 
 const NOT_AVAILABLE = {
-  starting: { title: 'Sefer is starting…', text: 'Sefer is starting. Please try again in a moment.' },
-  down: { title: 'Sefer is not available right now', text: 'Sefer is not available right now. Please try again in a moment.' },
+  starting: { title: m.pages_starting_title, text: m.pages_starting_text },
+  down: { title: m.pages_down_title, text: m.pages_unavailable },
 } as const;
 
 const escapeHtml = (s: string) =>
@@ -57,7 +58,10 @@ const escapeHtml = (s: string) =>
  * `{error}` for the API, otherwise a small page that reloads itself. Never cached.
  */
 export function notAvailable(reason: keyof typeof NOT_AVAILABLE, url: URL): Response {
-  const { title, text } = NOT_AVAILABLE[reason];
+  // The page's language from its address: this answer may come before the request's language is set.
+  const locale = url.pathname === '/am' || url.pathname.startsWith('/am/') ? 'am' : 'en';
+  const title = NOT_AVAILABLE[reason].title({}, { locale });
+  const text = NOT_AVAILABLE[reason].text({}, { locale });
   const headers = {
     'Cache-Control': 'no-store',
     'Retry-After': String(RETRY_AFTER_SECONDS),
@@ -69,9 +73,9 @@ export function notAvailable(reason: keyof typeof NOT_AVAILABLE, url: URL): Resp
   }
   const again = escapeHtml(safePath(`${url.pathname}${url.search}`));
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta http-equiv="refresh" content="${RETRY_AFTER_SECONDS}"><meta name="robots" content="noindex"><title>${title}</title>
 <style>body{margin:0;font-family:system-ui,sans-serif;color:#1c1917;background:#fafaf9;display:grid;place-items:center;min-height:100vh;text-align:center}main{padding:2rem 1.25rem;max-width:28rem}h1{font-size:1.5rem;margin:0 0 .5rem}p{color:#57534e}a{display:inline-block;margin-top:1rem;padding:.5rem 1.25rem;border-radius:999px;background:#047857;color:#fff;font-weight:600;text-decoration:none}</style>
-</head><body><main><h1>${title}</h1><p>${text}</p><a href="${again}">Try again</a></main></body></html>`;
+</head><body><main><h1>${title}</h1><p>${text}</p><a href="${again}">${m.pages_try_again({}, { locale })}</a></main></body></html>`;
   return new Response(html, { status: 503, headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8' } });
 }
