@@ -37,6 +37,11 @@ export const COMMUNITY_TEXTS = {
   },
 };
 
+/** The name a request is shown under: stored as written, except the stored 'Anonymous', said in the page's language. */
+export function requestAuthorName(name: string): string {
+  return name.trim() === '' || name === 'Anonymous' ? m.detail_anonymous() : name;
+}
+
 const text = (max: number, blank: () => string, tooLong: () => string) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : ''),
