@@ -20,11 +20,15 @@ function englishPatterns(): Pattern[] {
     const en = JSON.parse(readFileSync(`messages/${area}/en.json`, 'utf8')) as Record<string, unknown>;
     const am = JSON.parse(readFileSync(`messages/${area}/am.json`, 'utf8')) as Record<string, unknown>;
     for (const [key, value] of Object.entries(en)) {
-      if (key === '$schema' || key.startsWith('locale_') || JSON.stringify(value) === JSON.stringify(am[key])) continue;
+      // Place names are names: listings written in any language mention them too.
+      if (key === '$schema' || key.startsWith('locale_') || key.startsWith('listings_place_')) continue;
+      if (JSON.stringify(value) === JSON.stringify(am[key])) continue;
       for (const text of texts(value)) {
         const literal = text.replace(/\{[^}]*\}/g, ' ').trim();
         // Only texts with words in them: a bare "{count}+" says nothing about the language.
         if (!/[A-Za-z]{2,}/.test(literal)) continue;
+        // Nor does a lone word between placeholders ("{a} and {b}"): it would match any sentence.
+        if (literal !== text && literal.split(/\s+/).length < 2) continue;
         const words = literal.split(/\s+/).length;
         const body = text
           .split(/\{[^}]*\}/)
