@@ -7,7 +7,19 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'node_modules/', '.astro/', 'bench/results/', 'test-results/', 'playwright-report/', 'drizzle/', 'src/paraglide/'] },
+  {
+    ignores: [
+      'dist/',
+      'data/',
+      'node_modules/',
+      '.astro/',
+      'bench/results/',
+      'test-results/',
+      'playwright-report/',
+      'drizzle/',
+      'src/paraglide/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,

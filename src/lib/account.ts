@@ -159,8 +159,6 @@ export const MODERATION_TEXT: Record<Moderation['action'], () => string> = {
 
 /** What My Posts is told for an id that is none of the seller's posts. */
 export const postNotFoundText = m.account_post_not_found;
-/** @deprecated English only: call {@link postNotFoundText} (the text in the request's language). */
-export const POST_NOT_FOUND = m.account_post_not_found({}, { locale: 'en' });
 
 /**
  * My Posts' forms without scripts: delete a post, or update it (the listing fields and photos
