@@ -157,6 +157,30 @@ function optionalLink(invalid: () => string) {
 /** Whether a parsed day field holds something: a number, or an invalid (aborted) value. */
 const isFilled = (value: unknown): boolean => value !== null && value !== undefined;
 
+/** The fields that say what and where a listing is: the same rules on a submission and an edit. */
+const describingFields = {
+  product_name: requiredText(
+    () => LISTING_MESSAGES.productName,
+    MAX_NAME_LENGTH,
+    () => LISTING_MESSAGES.productNameTooLong,
+  ),
+  company_name: requiredText(
+    () => LISTING_MESSAGES.companyName,
+    MAX_NAME_LENGTH,
+    () => LISTING_MESSAGES.companyNameTooLong,
+  ),
+  description: requiredText(
+    () => LISTING_MESSAGES.description,
+    MAX_DESCRIPTION_LENGTH,
+    () => LISTING_MESSAGES.descriptionTooLong,
+  ),
+  location: requiredText(
+    () => LISTING_MESSAGES.location,
+    MAX_LOCATION_LENGTH,
+    () => LISTING_MESSAGES.locationTooLong,
+  ),
+};
+
 /**
  * The text fields of a listing, by their multipart names. Input: strings (missing or non-string
  * values count as empty). Output: {@link ListingFields}. Every issue's `path[0]` is the field name.
@@ -165,26 +189,7 @@ const isFilled = (value: unknown): boolean => value !== null && value !== undefi
 export const listingFieldsSchema = z
   .object({
     email: z.unknown().optional(),
-    product_name: requiredText(
-      () => LISTING_MESSAGES.productName,
-      MAX_NAME_LENGTH,
-      () => LISTING_MESSAGES.productNameTooLong,
-    ),
-    company_name: requiredText(
-      () => LISTING_MESSAGES.companyName,
-      MAX_NAME_LENGTH,
-      () => LISTING_MESSAGES.companyNameTooLong,
-    ),
-    description: requiredText(
-      () => LISTING_MESSAGES.description,
-      MAX_DESCRIPTION_LENGTH,
-      () => LISTING_MESSAGES.descriptionTooLong,
-    ),
-    location: requiredText(
-      () => LISTING_MESSAGES.location,
-      MAX_LOCATION_LENGTH,
-      () => LISTING_MESSAGES.locationTooLong,
-    ),
+    ...describingFields,
     latitude: coordinate(90),
     longitude: coordinate(180),
     category: z.preprocess(
@@ -285,26 +290,7 @@ export const listingFieldsSchema = z
  */
 export const listingEditSchema = z
   .object({
-    product_name: requiredText(
-      () => LISTING_MESSAGES.productName,
-      MAX_NAME_LENGTH,
-      () => LISTING_MESSAGES.productNameTooLong,
-    ),
-    company_name: requiredText(
-      () => LISTING_MESSAGES.companyName,
-      MAX_NAME_LENGTH,
-      () => LISTING_MESSAGES.companyNameTooLong,
-    ),
-    description: requiredText(
-      () => LISTING_MESSAGES.description,
-      MAX_DESCRIPTION_LENGTH,
-      () => LISTING_MESSAGES.descriptionTooLong,
-    ),
-    location: requiredText(
-      () => LISTING_MESSAGES.location,
-      MAX_LOCATION_LENGTH,
-      () => LISTING_MESSAGES.locationTooLong,
-    ),
+    ...describingFields,
     discount: discountField,
   })
   .transform((v) => ({
