@@ -297,8 +297,10 @@ export const shopProducts = pgTable(
   (t) => [check('shop_products_price_check', sql`${t.priceBirr} > 0`), index('shop_products_position_idx').on(t.kind, t.position)],
 );
 
-/** One line of a checkout session, priced by the server. */
-export interface CheckoutLine {
+/** One line of a checkout session, priced by the server: a shop product or plan, or a promotion. */
+export type CheckoutLine = ShopLine | PromotionLine;
+
+export interface ShopLine {
   shopProductId: number;
   name: string;
   priceBirr: number;
@@ -307,8 +309,25 @@ export interface CheckoutLine {
   kind?: 'product' | 'plan';
 }
 
-/** A checkout's life: open until paid (`complete`) or past its 30 minutes (`expired`). */
-export const CHECKOUT_STATUSES = ['open', 'complete', 'expired'] as const;
+/** A seller's promotion of one of their listings for a plan's days; it starts when paid. */
+export interface PromotionLine {
+  kind: 'promotion';
+  listingId: number;
+  days: number;
+  /** The listing's product name when the checkout was made. */
+  name: string;
+  priceBirr: number;
+  quantity: 1;
+}
+
+export const PAYMENT_PROVIDERS = ['test', 'stripe', 'chapa'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/**
+ * A checkout's life: open until paid (`complete`), past its 30 minutes (`expired`), or refused by
+ * the provider (`failed`: declined or cancelled on Chapa's page; `provider_status` says which).
+ */
+export const CHECKOUT_STATUSES = ['open', 'complete', 'expired', 'failed'] as const;
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 
 export const checkoutSessions = pgTable(
@@ -318,8 +337,13 @@ export const checkoutSessions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    /** Stripe's session id, or Chapa's `tx_ref` (this checkout's own id). */
     providerSessionId: text('provider_session_id'),
+    /** Chapa's own reference for the paid transaction (its refunds are asked for with it). */
+    providerReference: text('provider_reference'),
+    /** The provider's last word on an unpaid checkout (Chapa: 'failed', 'cancelled'…). */
+    providerStatus: text('provider_status'),
     status: text('status', { enum: CHECKOUT_STATUSES }).notNull().default('open'),
     lines: jsonb('lines').$type<CheckoutLine[]>().notNull(),
     amountBirr: integer('amount_birr').notNull(),
@@ -400,6 +424,8 @@ export const walletEntries = pgTable(
     amountBirr: integer('amount_birr').notNull(),
     reason: text('reason').notNull(),
     refundId: integer('refund_id').unique(),
+    /** A promotion an admin ended with a refund: credited once. */
+    promotionId: integer('promotion_id').unique(),
     createdAt: createdAt(),
   },
   (t) => [index('wallet_entries_user_idx').on(t.userId)],
@@ -427,6 +453,8 @@ export const subscriptions = pgTable(
 /** A refund request: `requested` until an admin approves (the wallet is credited) or declines it. */
 export const REFUND_STATUSES = ['requested', 'approved', 'declined'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
+export const REFUND_METHODS = ['chapa', 'wallet'] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
 
 export const refunds = pgTable(
   'refunds',
@@ -442,6 +470,10 @@ export const refunds = pgTable(
     productName: text('product_name').notNull(),
     amountBirr: integer('amount_birr').notNull(),
     status: text('status', { enum: REFUND_STATUSES }).notNull().default('requested'),
+    /** How an approved refund went back: through Chapa to what the buyer paid with, or to the wallet. */
+    method: text('method', { enum: REFUND_METHODS }),
+    /** Chapa's reference for a refund it made. */
+    providerReference: text('provider_reference'),
     createdAt: createdAt(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
@@ -450,6 +482,57 @@ export const refunds = pgTable(
     index('refunds_open_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'requested'`),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Promoted listings
+// ---------------------------------------------------------------------------
+
+/** What promoting a listing costs, by number of days (seeded at start, see promotions.server.ts). */
+export const promotionPlans = pgTable(
+  'promotion_plans',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    days: integer('days').notNull().unique(),
+    priceBirr: integer('price_birr').notNull(),
+  },
+  (t) => [check('promotion_plans_check', sql`${t.days} > 0 and ${t.priceBirr} > 0`)],
+);
+
+/**
+ * A paid promotion of a listing: live from `starts_at` until `ends_at`, unless an admin ended it
+ * (`ended_at`, with the Birr refunded if any). One per listing per checkout.
+ */
+export const promotions = pgTable(
+  'promotions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    sellerId: text('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    checkoutSessionId: text('checkout_session_id')
+      .notNull()
+      .references(() => checkoutSessions.id),
+    days: integer('days').notNull(),
+    priceBirr: integer('price_birr').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    refundBirr: integer('refund_birr'),
+    refundMethod: text('refund_method', { enum: REFUND_METHODS }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('promotions_checkout_listing_idx').on(t.checkoutSessionId, t.listingId),
+    // The promoted slots: promotions not ended by an admin, by when they end.
+    index('promotions_live_idx')
+      .on(t.endsAt, t.listingId)
+      .where(sql`${t.endedAt} is null`),
+    index('promotions_listing_idx').on(t.listingId, t.endsAt),
   ],
 );
 

@@ -144,6 +144,11 @@ export const moderationSchema = z.discriminatedUnion(
     z.object({ action: z.literal('reject'), id: localIdField(NOT_UNDERSTOOD), reason }),
     z.object({ action: z.literal('remove-request'), id: localIdField(NOT_UNDERSTOOD) }),
     z.object({ action: z.literal('remove-comment'), id: localIdField(NOT_UNDERSTOOD) }),
+    z.object({
+      action: z.literal('end-promotion'),
+      id: localIdField(NOT_UNDERSTOOD),
+      refund: z.enum(['none', 'unused'], say(NOT_UNDERSTOOD)),
+    }),
   ],
   say(NOT_UNDERSTOOD),
 );
@@ -155,6 +160,7 @@ export const MODERATION_TEXT: Record<Moderation['action'], () => string> = {
   reject: m.admin_rejected,
   'remove-request': m.admin_request_removed,
   'remove-comment': m.admin_comment_removed,
+  'end-promotion': m.admin_promotion_ended,
 };
 
 /** What My Posts is told for an id that is none of the seller's posts. */

@@ -77,11 +77,11 @@ describe('account texts follow the language of the request', () => {
     const line = (name: string, kind: 'product' | 'plan') => ({ shopProductId: 1, name, priceBirr: 100, quantity: 1, kind });
     const products = [line('Smartwatch', 'product')];
     const plans = [line('Plan A', 'plan'), line('Plan B', 'plan')];
-    expect(paidMessage(9850, 3, products, plans)).toBe(
+    expect(paidMessage(9850, 3, [...products, ...plans])).toBe(
       'Payment of 9,850 Birr received for order #3 (Smartwatch) and subscriptions Plan A, Plan B.',
     );
-    expect(paidMessage(350, null, [], plans.slice(0, 1))).toBe('Payment of 350 Birr received for subscription Plan A.');
-    expect(am(() => paidMessage(9850, 3, products, []))).toBe('ለትዕዛዝ #3 (Smartwatch) የ9,850 ብር ክፍያ ተቀብለናል።');
+    expect(paidMessage(350, null, plans.slice(0, 1))).toBe('Payment of 350 Birr received for subscription Plan A.');
+    expect(am(() => paidMessage(9850, 3, products))).toBe('ለትዕዛዝ #3 (Smartwatch) የ9,850 ብር ክፍያ ተቀብለናል።');
   });
 });
 

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '#server/config.server.ts';
-import { checkoutButtonLabel } from '#server/payments.server.ts';
+import { checkoutButtonLabel, providerName } from '#server/payments.server.ts';
 import { checkoutRequestSchema } from '#lib/checkout-request.ts';
 import { formatBirr } from '#lib/shop.ts';
 import { CARD_MESSAGES, checkTestCard, luhnValid, parseExpiry } from '#lib/test-card.ts';
@@ -103,8 +103,33 @@ describe('payment configuration', () => {
       publishableKey: 'pk_test_abc123',
       webhookSecret: 'whsec_abc123',
     });
-    expect(checkoutButtonLabel(null)).toBe('Checkout with card');
-    expect(checkoutButtonLabel(parseConfig(keys).stripe)).toBe('Checkout with Stripe');
+    expect(checkoutButtonLabel(parseConfig({}))).toBe('Checkout with card');
+    expect(checkoutButtonLabel(parseConfig(keys))).toBe('Checkout with Stripe');
+  });
+  const chapaKeys = { CHAPA_SECRET_KEY: 'CHASECK_TEST-abc123XYZ', CHAPA_WEBHOOK_SECRET: 'a-secret-hash' };
+  it('uses Chapa when its keys are set, before Stripe, at api.chapa.co unless told otherwise', () => {
+    expect(parseConfig({}).chapa).toBeNull();
+    expect(parseConfig(chapaKeys).chapa).toEqual({
+      secretKey: 'CHASECK_TEST-abc123XYZ',
+      webhookSecret: 'a-secret-hash',
+      apiBase: 'https://api.chapa.co',
+    });
+    expect(parseConfig({ ...chapaKeys, CHAPA_API_BASE: 'http://127.0.0.1:9999/' }).chapa?.apiBase).toBe('http://127.0.0.1:9999');
+    expect(parseConfig({ ...chapaKeys, CHAPA_API_BASE: '' }).chapa?.apiBase).toBe('https://api.chapa.co');
+    expect(providerName(parseConfig({ ...chapaKeys, ...keys }))).toBe('chapa');
+    expect(providerName(parseConfig(keys))).toBe('stripe');
+    expect(providerName(parseConfig({}))).toBe('test');
+    expect(checkoutButtonLabel(parseConfig({ ...chapaKeys, ...keys }))).toBe('Pay with telebirr, CBE Birr or card');
+    expect(parseConfig({ CHAPA_SECRET_KEY: 'CHASECK-live_key-1', CHAPA_WEBHOOK_SECRET: 'x'.repeat(8) }).chapa?.secretKey).toBe(
+      'CHASECK-live_key-1',
+    );
+  });
+  it('names the missing or malformed Chapa variables', () => {
+    expect(() => parseConfig({ CHAPA_SECRET_KEY: chapaKeys.CHAPA_SECRET_KEY })).toThrow(/CHAPA_WEBHOOK_SECRET/);
+    expect(() => parseConfig({ CHAPA_WEBHOOK_SECRET: chapaKeys.CHAPA_WEBHOOK_SECRET })).toThrow(/CHAPA_SECRET_KEY/);
+    expect(() => parseConfig({ ...chapaKeys, CHAPA_SECRET_KEY: 'sk_test_abc' })).toThrow(/CHAPA_SECRET_KEY: must be a Chapa secret key/);
+    expect(() => parseConfig({ ...chapaKeys, CHAPA_WEBHOOK_SECRET: 'short' })).toThrow(/CHAPA_WEBHOOK_SECRET/);
+    expect(() => parseConfig({ ...chapaKeys, CHAPA_API_BASE: 'ftp://chapa' })).toThrow(/CHAPA_API_BASE/);
   });
   it('names the missing or malformed Stripe variables', () => {
     expect(() => parseConfig({ STRIPE_SECRET_KEY: keys.STRIPE_SECRET_KEY })).toThrow(

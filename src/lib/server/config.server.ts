@@ -64,8 +64,29 @@ const envSchema = z
       .regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)')
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    CHAPA_SECRET_KEY: z
+      .string()
+      .regex(/^CHASECK(_TEST)?-[\w-]+$/, 'must be a Chapa secret key (CHASECK_TEST-… or CHASECK-…)')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    CHAPA_WEBHOOK_SECRET: z
+      .string()
+      .min(8, "must be at least 8 characters (the secret hash set in Chapa's dashboard)")
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    CHAPA_API_BASE: z
+      .url()
+      .regex(/^https?:\/\//, 'must be an http(s) URL')
+      .optional()
+      .or(z.literal('').transform(() => undefined))
+      .transform((v) => v ?? 'https://api.chapa.co'),
   })
   .superRefine((e, ctx) => {
+    // Chapa needs both: without the webhook secret, its webhooks could not be told from forgeries.
+    if (Boolean(e.CHAPA_SECRET_KEY) !== Boolean(e.CHAPA_WEBHOOK_SECRET)) {
+      const missing = e.CHAPA_SECRET_KEY ? 'CHAPA_WEBHOOK_SECRET' : 'CHAPA_SECRET_KEY';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'is required when the other CHAPA_* key is set (Chapa needs both)' });
+    }
     // Stripe is all or nothing: half a configuration would silently fall back to the test checkout.
     const stripe = {
       STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY,
@@ -107,6 +128,16 @@ export interface AppConfig {
   clerk: { publishableKey: string; secretKey: string } | null;
   /** Stripe Checkout replaces the built-in test checkout when its three keys are set. */
   stripe: StripeConfig | null;
+  /** Chapa is the checkout when its two keys are set (before Stripe). */
+  chapa: ChapaConfig | null;
+}
+
+export interface ChapaConfig {
+  secretKey: string;
+  /** The "secret hash" of Chapa's dashboard: webhooks are signed with it. */
+  webhookSecret: string;
+  /** Chapa's API origin, without a trailing slash (tests point it at a local fake). */
+  apiBase: string;
 }
 
 export interface StripeConfig {
@@ -148,6 +179,10 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     stripe:
       e.STRIPE_SECRET_KEY && e.PUBLIC_STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.PUBLIC_STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+        : null,
+    chapa:
+      e.CHAPA_SECRET_KEY && e.CHAPA_WEBHOOK_SECRET
+        ? { secretKey: e.CHAPA_SECRET_KEY, webhookSecret: e.CHAPA_WEBHOOK_SECRET, apiBase: e.CHAPA_API_BASE.replace(/\/+$/, '') }
         : null,
   };
 }

@@ -7,6 +7,7 @@ import { openDatabase, type Database, type DatabaseHandle } from '#db/client.ts'
 import { requestClock } from './clock.server.ts';
 import { config } from './config.server.ts';
 import { countListings, isSeeded, seedDemoCatalogue } from './seed.server.ts';
+import { seedPromotionPlans } from './promotions.server.ts';
 
 let opening: Promise<DatabaseHandle> | undefined;
 /** Set once the database is open, migrated and seeded: requests are served from then on. */
@@ -39,6 +40,8 @@ async function open(signal: AbortSignal): Promise<DatabaseHandle> {
   });
   console.log(`[db] ${handle.driver} open and migrated in ${Date.now() - started} ms`);
   try {
+    // Every database sells promotions, seeded or not: the plans are added when missing.
+    await seedPromotionPlans(handle.db);
     if (!c.databaseUrl && c.seedDemo && !(await isSeeded(handle.db)) && (await countListings(handle.db)) === 0) {
       await seedDemoCatalogue(handle.db, { dataDir: c.dataDir, now: requestClock(), log: console.log, signal });
     }

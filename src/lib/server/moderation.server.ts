@@ -1,4 +1,6 @@
-/** What an admin does from the verification queue: review a listing, remove a request or a comment. */
+/**
+ * What an admin does from /admin: review a listing, remove a request or a comment, end a promotion.
+ */
 import type { Database } from '#db/client.ts';
 import type { Moderation } from '#lib/account.ts';
 import { fail, ok, type Result } from '#lib/result.ts';
@@ -8,11 +10,21 @@ import { adminsOnly } from './orders.server.ts';
 import { m } from '#paraglide/messages.js';
 import { removeRequest } from './requests.server.ts';
 import { reviewListing } from './seller-listings.server.ts';
+import { endPromotion } from './promotions.server.ts';
 
 /** Carries out one moderation; the result names what was done. */
-export async function moderate(db: Database, admin: SessionUser, input: Moderation): Promise<Result<Moderation['action']>> {
+export async function moderate(
+  db: Database,
+  admin: SessionUser,
+  input: Moderation,
+  now = new Date(),
+): Promise<Result<Moderation['action']>> {
   if (!admin.isAdmin) return adminsOnly();
   const { action, id } = input;
+  if (input.action === 'end-promotion') {
+    const ended = await endPromotion(db, admin, { id, refund: input.refund }, now);
+    return ended.ok ? ok(input.action) : ended;
+  }
   if (action === 'remove-request' || action === 'remove-comment') {
     const removed = action === 'remove-request' ? await removeRequest(db, id) : await removeComment(db, id);
     return removed ? ok(action) : fail(404, m.admin_already_gone());

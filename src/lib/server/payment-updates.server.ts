@@ -13,6 +13,7 @@ import { refundUpdateText } from './refunds.server.ts';
 import { declinedMessage, paidMessage } from './shop.server.ts';
 import { inLocale } from './locale.server.ts';
 import { toPage, type Page, type PageRequest } from '#lib/paging.ts';
+import { m } from '#paraglide/messages.js';
 
 export interface PaymentUpdate {
   id: number;
@@ -45,11 +46,11 @@ export async function listPaymentUpdates(db: Database, userId: string, paging: P
 
 /** The event keys our own payment events are stored under (see shop.server.ts and refunds.server.ts). */
 const PAID = /^checkout:(chk_[\w-]+):paid$/;
-const DECLINED = /^checkout:(chk_[\w-]+):declined:/;
+const DECLINED = /^checkout:(chk_[\w-]+):(?:declined:|failed$)/;
 const REFUND = /^refund:(\d+):(approved|declined)$/;
 
 /** The declines a payment update can give as its reason, by their stored (English) words. */
-const DECLINE_REASONS = [CARD_MESSAGES.declined];
+const DECLINE_REASONS = [CARD_MESSAGES.declined, m.shop_chapa_declined_reason, m.shop_chapa_cancelled_reason, m.shop_chapa_mismatch_reason];
 
 /** Each update's line in the request's language, made from its checkout or refund; updates of unknown events keep their words. */
 async function inRequestLanguage(db: Database, updates: StoredUpdate[]): Promise<Map<number, string>> {
@@ -71,7 +72,7 @@ async function inRequestLanguage(db: Database, updates: StoredUpdate[]): Promise
     refundIds.length === 0
       ? []
       : db
-          .select({ id: refunds.id, orderId: refunds.orderId, amountBirr: refunds.amountBirr })
+          .select({ id: refunds.id, orderId: refunds.orderId, amountBirr: refunds.amountBirr, method: refunds.method })
           .from(refunds)
           .where(inArray(refunds.id, refundIds)),
   ]);
@@ -86,9 +87,7 @@ async function inRequestLanguage(db: Database, updates: StoredUpdate[]): Promise
     const refund = REFUND.exec(u.eventKey);
     const session = sessionById.get((paid ?? declined)?.[1] ?? '');
     if (paid && session) {
-      const products = session.lines.filter((l) => l.kind !== 'plan');
-      const plans = session.lines.filter((l) => l.kind === 'plan');
-      said.set(u.id, paidMessage(session.amountBirr, orderBySession.get(session.id) ?? null, products, plans));
+      said.set(u.id, paidMessage(session.amountBirr, orderBySession.get(session.id) ?? null, session.lines));
     } else if (declined && session) {
       // The reason follows the English words of the amount: "Payment of 5,200 Birr declined: …".
       const before = inLocale(baseLocale, () => declinedMessage(session.amountBirr, ''));

@@ -4,7 +4,7 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
-import { orders, paymentUpdates, refunds, users, walletEntries, type RefundStatus } from '#db/schema.ts';
+import { orders, paymentUpdates, refunds, users, walletEntries, type RefundMethod, type RefundStatus } from '#db/schema.ts';
 import type { DecisionOutcome, OrderDecision } from '#lib/account.ts';
 import { fail, ok, type Result } from '#lib/result.ts';
 import { formatBirr } from '#lib/shop.ts';
@@ -12,6 +12,8 @@ import type { SessionUser } from './auth.server.ts';
 import { ACCOUNT_LIST_LIMIT, pageWindow } from './account-paging.server.ts';
 import { toPage, type Page, type PageRequest } from '#lib/paging.ts';
 import { adminsOnly, itemsOf, markDelivered } from './orders.server.ts';
+import { payBack } from './money-back.server.ts';
+import { getCheckoutSession } from './shop.server.ts';
 import { inLocale } from './locale.server.ts';
 import { baseLocale, type Locale } from '#lib/i18n/locales.ts';
 import { m } from '#paraglide/messages.js';
@@ -22,6 +24,8 @@ export interface RefundView {
   productName: string;
   amountBirr: number;
   status: RefundStatus;
+  /** How an approved refund went back (null while it is not decided). */
+  method: RefundMethod | null;
   createdAt: Date;
   decidedAt: Date | null;
 }
@@ -36,6 +40,7 @@ const refundColumns = {
   productName: refunds.productName,
   amountBirr: refunds.amountBirr,
   status: refunds.status,
+  method: refunds.method,
   createdAt: refunds.createdAt,
   decidedAt: refunds.decidedAt,
 };
@@ -79,11 +84,12 @@ export function walletRefundReason(refund: Pick<RefundView, 'orderId' | 'product
 }
 
 /** The payment update's words for a decided refund, in the request's language. */
-export function refundUpdateText(verdict: 'approve' | 'decline', refund: Pick<RefundView, 'orderId' | 'amountBirr'>): string {
+export function refundUpdateText(verdict: 'approve' | 'decline', refund: Pick<RefundView, 'orderId' | 'amountBirr' | 'method'>): string {
   const amount = formatBirr(refund.amountBirr);
-  return verdict === 'approve'
-    ? m.account_update_refund_approved_message({ amount, orderId: refund.orderId })
-    : m.account_update_refund_declined_message({ amount, orderId: refund.orderId });
+  if (verdict === 'decline') return m.account_update_refund_declined_message({ amount, orderId: refund.orderId });
+  return refund.method === 'chapa'
+    ? m.account_update_refund_chapa_message({ amount, orderId: refund.orderId })
+    : m.account_update_refund_approved_message({ amount, orderId: refund.orderId });
 }
 
 /** The order pages' line after a refund request. */
@@ -103,10 +109,12 @@ export async function adminOpenRefunds(db: Database, admin: SessionUser, limit =
 }
 
 /**
- * Approves or declines a refund request, once. Approving credits the wallet with the order's
- * amount and adds a payment update, in the same transaction as the decision; deciding again (a
- * second click, a second admin) changes nothing: the conditional update finds no open request,
- * and the unique keys on wallet_entries.refund_id and payment_updates.event_key back that up.
+ * Approves or declines a refund request, once. Approving gives the order's amount back (through
+ * Chapa for an order paid with Chapa, when Chapa takes it back; to the wallet otherwise) and adds a
+ * payment update. Deciding again (a second click, a second admin) changes nothing: the conditional
+ * update that claims the request finds none open, and the unique keys on wallet_entries.refund_id
+ * and payment_updates.event_key back that up. Chapa is asked after the claim and outside any
+ * transaction, so nobody waits on it holding a lock, and with a unique refund reference.
  */
 export async function decideRefund(
   db: Database,
@@ -116,29 +124,45 @@ export async function decideRefund(
   now = new Date(),
 ): Promise<Result<RefundView & { changed: boolean }>> {
   if (!admin.isAdmin) return adminsOnly();
-  return db.transaction(async (tx): Promise<Result<RefundView & { changed: boolean }>> => {
-    const [decided] = await tx
-      .update(refunds)
-      .set({ status: verdict === 'approve' ? 'approved' : 'declined', decidedAt: now })
-      .where(and(eq(refunds.id, refundId), eq(refunds.status, 'requested')))
-      .returning({ ...refundColumns, userId: refunds.userId });
-    if (!decided) {
-      const [existing] = await tx.select(refundColumns).from(refunds).where(eq(refunds.id, refundId));
-      return existing ? ok({ ...existing, changed: false }) : fail(404, m.account_refund_not_found());
-    }
-    const { userId, ...refund } = decided;
+  const [decided] = await db
+    .update(refunds)
+    .set({ status: verdict === 'approve' ? 'approved' : 'declined', decidedAt: now })
+    .where(and(eq(refunds.id, refundId), eq(refunds.status, 'requested')))
+    .returning({ ...refundColumns, userId: refunds.userId });
+  if (!decided) {
+    const [existing] = await db.select(refundColumns).from(refunds).where(eq(refunds.id, refundId));
+    return existing ? ok({ ...existing, changed: false }) : fail(404, m.account_refund_not_found());
+  }
+  const { userId, ...claimed } = decided;
+  let refund: RefundView = claimed;
+  let providerReference: string | null = null;
+  if (verdict === 'approve') {
+    const [order] = await db.select({ checkoutSessionId: orders.checkoutSessionId }).from(orders).where(eq(orders.id, refund.orderId));
+    const session = order ? await getCheckoutSession(db, order.checkoutSessionId) : null;
+    const back = await payBack(session, {
+      amountBirr: refund.amountBirr,
+      reason: `Refund of Sefer order ${refund.orderId}`,
+      reference: `sefer-refund-${refund.id}`,
+    });
+    refund = { ...refund, method: back.method };
+    providerReference = back.providerReference;
+  }
+  await db.transaction(async (tx) => {
     if (verdict === 'approve') {
-      await tx
-        .insert(walletEntries)
-        .values({
-          userId,
-          amountBirr: refund.amountBirr,
-          // Stored in English (the API's reason); pages show it in their language (wallet.server.ts).
-          reason: walletRefundReason(refund, baseLocale),
-          refundId: refund.id,
-          createdAt: now,
-        })
-        .onConflictDoNothing({ target: walletEntries.refundId });
+      await tx.update(refunds).set({ method: refund.method, providerReference }).where(eq(refunds.id, refund.id));
+      if (refund.method === 'wallet') {
+        await tx
+          .insert(walletEntries)
+          .values({
+            userId,
+            amountBirr: refund.amountBirr,
+            // Stored in English (the API's reason); pages show it in their language (wallet.server.ts).
+            reason: walletRefundReason(refund, baseLocale),
+            refundId: refund.id,
+            createdAt: now,
+          })
+          .onConflictDoNothing({ target: walletEntries.refundId });
+      }
     }
     await tx
       .insert(paymentUpdates)
@@ -151,8 +175,8 @@ export async function decideRefund(
         createdAt: now,
       })
       .onConflictDoNothing({ target: paymentUpdates.eventKey });
-    return ok({ ...refund, changed: true });
   });
+  return ok({ ...refund, changed: true });
 }
 
 /** An admin's decision on the shop orders page: deliver an order, or approve or decline a refund. */

@@ -4,16 +4,20 @@
  * same checkout twice (a redelivered webhook, a reloaded success page) makes one order.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, max, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import {
   checkoutSessions,
   orderItems,
   orders,
   paymentUpdates,
+  promotions,
   shopProducts,
   subscriptions,
   type CheckoutLine,
+  type PaymentProviderName,
+  type PromotionLine,
+  type ShopLine,
   type StoredImage,
 } from '#db/schema.ts';
 import { describeIssues, likePattern, MAX_QUERY_LENGTH } from '#lib/listing-query.ts';
@@ -99,7 +103,7 @@ export type CheckoutSession = typeof checkoutSessions.$inferSelect;
 
 export async function insertCheckoutSession(
   db: Database,
-  values: { id: string; userId: string; provider: 'test' | 'stripe'; lines: CheckoutLine[]; amountBirr: number },
+  values: { id: string; userId: string; provider: PaymentProviderName; lines: CheckoutLine[]; amountBirr: number },
 ): Promise<CheckoutSession> {
   const [row] = await db.insert(checkoutSessions).values(values).returning();
   return row!;
@@ -127,15 +131,30 @@ export interface Fulfilment {
 
 const names = (lines: CheckoutLine[]) => lines.map((l) => l.name).join(', ');
 
+/** A checkout's lines by what they become when paid: an order, subscriptions, promotions. */
+export function linesByKind(lines: CheckoutLine[]): { products: ShopLine[]; plans: ShopLine[]; promotions: PromotionLine[] } {
+  const products: ShopLine[] = [];
+  const plans: ShopLine[] = [];
+  const promoted: PromotionLine[] = [];
+  for (const line of lines) {
+    if (line.kind === 'promotion') promoted.push(line);
+    else if (line.kind === 'plan') plans.push(line);
+    else products.push(line);
+  }
+  return { products, plans, promotions: promoted };
+}
+
 /**
  * The payment update's words for a paid checkout, in the request's language. Stored in English;
  * shown in each page's language (payment-updates.server.ts makes them again from the checkout).
  */
-export function paidMessage(amountBirr: number, orderId: number | null, products: CheckoutLine[], plans: CheckoutLine[]): string {
+export function paidMessage(amountBirr: number, orderId: number | null, lines: CheckoutLine[]): string {
+  const { products, plans, promotions: promoted } = linesByKind(lines);
   const parts: string[] = [];
   if (orderId !== null) parts.push(m.account_update_part_order({ orderId, products: names(products) }));
   if (plans.length > 0) parts.push(m.account_update_part_plans({ count: plans.length, plans: names(plans) }));
-  const what = parts.length === 2 ? m.account_update_and({ first: parts[0]!, second: parts[1]! }) : (parts[0] ?? '');
+  for (const p of promoted) parts.push(m.promotion_update_part({ days: p.days, name: p.name }));
+  const what = parts.length === 2 ? m.account_update_and({ first: parts[0]!, second: parts[1]! }) : parts.join(', ');
   return m.account_update_paid_message({ amount: formatBirr(amountBirr), what });
 }
 
@@ -152,10 +171,11 @@ export function declinedMessage(amountBirr: number, reason: string): string {
  */
 export async function fulfilCheckout(db: Database, checkoutSessionId: string, now = new Date()): Promise<Result<Fulfilment>> {
   return db.transaction(async (tx) => {
+    // 'failed' too: Chapa may report a decline, then the buyer pays on the same page after all.
     const [claimed] = await tx
       .update(checkoutSessions)
       .set({ status: 'complete', completedAt: now })
-      .where(and(eq(checkoutSessions.id, checkoutSessionId), eq(checkoutSessions.status, 'open')))
+      .where(and(eq(checkoutSessions.id, checkoutSessionId), inArray(checkoutSessions.status, ['open', 'failed'])))
       .returning();
     if (!claimed) {
       const [existing] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, checkoutSessionId)).limit(1);
@@ -165,8 +185,7 @@ export async function fulfilCheckout(db: Database, checkoutSessionId: string, no
       return { ok: true, value: { checkoutSessionId, orderId: order?.id ?? null, fulfilled: false } } as const;
     }
 
-    const products = claimed.lines.filter((l) => l.kind !== 'plan');
-    const plans = claimed.lines.filter((l) => l.kind === 'plan');
+    const { products, plans, promotions: promoted } = linesByKind(claimed.lines);
     let orderId: number | null = null;
     if (products.length > 0) {
       const [order] = await tx
@@ -197,11 +216,32 @@ export async function fulfilCheckout(db: Database, checkoutSessionId: string, no
         .insert(subscriptions)
         .values(plans.map((l) => ({ userId: claimed.userId, name: l.name, checkoutSessionId, createdAt: now })));
     }
+    for (const line of promoted) {
+      // A listing promoted again is promoted for longer: the new days follow the ones already paid.
+      const [current] = await tx
+        .select({ endsAt: max(promotions.endsAt) })
+        .from(promotions)
+        .where(and(eq(promotions.listingId, line.listingId), isNull(promotions.endedAt), gt(promotions.endsAt, now)));
+      const startsAt = current?.endsAt && current.endsAt > now ? current.endsAt : now;
+      await tx
+        .insert(promotions)
+        .values({
+          listingId: line.listingId,
+          sellerId: claimed.userId,
+          checkoutSessionId,
+          days: line.days,
+          priceBirr: line.priceBirr,
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + line.days * DAY_MS),
+          createdAt: now,
+        })
+        .onConflictDoNothing({ target: [promotions.checkoutSessionId, promotions.listingId] });
+    }
     await tx
       .insert(paymentUpdates)
       .values({
         userId: claimed.userId,
-        message: inLocale(baseLocale, () => paidMessage(claimed.amountBirr, orderId, products, plans)),
+        message: inLocale(baseLocale, () => paidMessage(claimed.amountBirr, orderId, claimed.lines)),
         status: 'paid',
         eventKey: `checkout:${checkoutSessionId}:paid`,
         createdAt: now,
@@ -225,9 +265,34 @@ export async function recordDeclinedPayment(db: Database, session: CheckoutSessi
   });
 }
 
+/**
+ * A payment the provider refused (Chapa: declined, cancelled, or paid with another amount), recorded
+ * once per checkout as a payment update in English.
+ */
+export async function recordFailedPayment(db: Database, session: CheckoutSession, providerStatus: string, now = new Date()): Promise<void> {
+  const reason =
+    providerStatus === 'amount_mismatch'
+      ? m.shop_chapa_mismatch_reason({}, { locale: baseLocale })
+      : ['cancelled', 'canceled', 'abandoned'].includes(providerStatus)
+        ? m.shop_chapa_cancelled_reason({}, { locale: baseLocale })
+        : m.shop_chapa_declined_reason({}, { locale: baseLocale });
+  await db
+    .insert(paymentUpdates)
+    .values({
+      userId: session.userId,
+      message: inLocale(baseLocale, () => declinedMessage(session.amountBirr, reason)),
+      status: 'declined',
+      eventKey: `checkout:${session.id}:failed`,
+      createdAt: now,
+    })
+    .onConflictDoNothing({ target: paymentUpdates.eventKey });
+}
+
 export async function setProviderSessionId(db: Database, id: string, providerSessionId: string): Promise<void> {
   await db.update(checkoutSessions).set({ providerSessionId }).where(eq(checkoutSessions.id, id));
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** How long a test checkout can be paid: Stripe Checkout's shortest expiry. */
 export const CHECKOUT_TTL_MS = 30 * 60 * 1000;

@@ -5,6 +5,8 @@
   document.addEventListener('click', (event) => {
     const button = event.target instanceof Element ? event.target.closest('button[data-buy]') : null;
     if (!button) return;
+    // With scripts, Buy Now fills the cart; its form (buy this one now) is for browsers without them.
+    event.preventDefault();
     button.dataset.inCart = '';
     button.dataset.tapped = String(++taps);
   });
