@@ -8,7 +8,8 @@ import { changedData, isShareable, PageCache } from '#server/page-cache.server.t
 import { notAvailable } from '#server/safe.server.ts';
 import { Refusal } from '#server/http.server.ts';
 import { ADMINS_ONLY_PAGE, pageGuard } from '#server/protected-pages.server.ts';
-import { FALLBACK_CSP } from '#lib/csp.mjs';
+import { FALLBACK_CSP, withFormTargets } from '#lib/csp.mjs';
+import { paymentFormOrigins } from '#server/payments.server.ts';
 import { baseLocale } from '#lib/i18n/locales.ts';
 import { inLocale, isUnlocalizable, localizedRedirect, requestLocale } from '#server/locale.server.ts';
 
@@ -68,6 +69,8 @@ async function serve(context: APIContext, next: MiddlewareNext, pathname: string
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
     if (!response.headers.has(name)) response.headers.set(name, value);
   }
+  const policy = response.headers.get('Content-Security-Policy');
+  if (policy) response.headers.set('Content-Security-Policy', withFormTargets(policy, paymentFormOrigins()));
   if (context.locals.locale !== baseLocale) response.headers.set('Content-Language', context.locals.locale);
   return response;
 }

@@ -65,6 +65,16 @@ export function checkoutButtonLabel(c: Pick<AppConfig, 'chapa' | 'stripe'> = con
   return name === 'chapa' ? m.shop_checkout_chapa() : name === 'stripe' ? m.shop_checkout_stripe() : m.shop_checkout_card();
 }
 
+/** Chapa's hosted checkout (its initialize answers a checkout_url there). */
+export const CHAPA_CHECKOUT_ORIGIN = 'https://checkout.chapa.co';
+
+/** Where a payment form's redirect may lead: the configured provider's hosted checkout. */
+export function paymentFormOrigins(c: Pick<AppConfig, 'chapa' | 'stripe'> = config()): string[] {
+  if (c.chapa) return [...new Set([CHAPA_CHECKOUT_ORIGIN, new URL(c.chapa.apiBase).origin])];
+  if (c.stripe) return ['https://checkout.stripe.com'];
+  return [];
+}
+
 let configuredProvider: Promise<PaymentProvider> | undefined;
 
 /** The configured provider (its module imported on first use). */
