@@ -169,11 +169,6 @@ export function isChapaSignature(rawBody: string, signature: string | null, secr
 export type Settlement =
   { state: 'paid'; fulfilment: Fulfilment } | { state: 'waiting' } | { state: 'failed'; reason: string } | { state: 'unknown' };
 
-/** Chapa's statuses that mean the buyer gave up rather than was declined. */
-const CANCELLED = new Set(['cancelled', 'canceled', 'abandoned']);
-
-export const isCancelled = (providerStatus: string | null) => providerStatus !== null && CANCELLED.has(providerStatus);
-
 /**
  * Asks Chapa about a checkout and acts on the answer, once however often it is asked: a paid one
  * is fulfilled (the idempotent fulfilment), a failed or cancelled one is marked so and recorded as

@@ -5,7 +5,7 @@
  * {@link PROMOTED_PER_PAGE} a page, rotated fairly. It ends by itself; an admin may end it sooner,
  * with the unused days refunded or not.
  */
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import {
   listings,
@@ -268,9 +268,4 @@ export async function endPromotion(
     })
     .onConflictDoNothing({ target: paymentUpdates.eventKey });
   return ok({ id: ended.id, refundBirr: amountBirr, refundMethod });
-}
-
-/** Promotions in the order they end, for one listing (tests and the seller's history). */
-export function promotionsOfListing(db: Database, listingId: number) {
-  return db.select().from(promotions).where(eq(promotions.listingId, listingId)).orderBy(desc(promotions.startsAt));
 }
