@@ -29,7 +29,10 @@ export default defineConfig({
   },
   // Journeys over ~10 s are tagged @slow: `npm run test:e2e:fast` leaves them out, `npm test` runs all.
   projects: [
-    { name: 'chromium-phone', testIgnore: /body-limit\.spec\.ts/ },
+    { name: 'chromium-phone', testIgnore: /(body-limit|chapa)\.spec\.ts/ },
+    // The Chapa journeys start a second server (seeded, then restarted): after the main suite, so
+    // that start does not take the two cores from other tests' timed steps.
+    { name: 'chapa', testMatch: /chapa\.spec\.ts/, dependencies: ['chromium-phone'] },
     // The body-limit test counts what the server process reads: it runs alone, after every other
     // test, so no other request's reads are counted with it.
     { name: 'alone', testMatch: /body-limit\.spec\.ts/, dependencies: ['chromium-phone'] },
