@@ -61,6 +61,9 @@ test('user text is shown as text, never run', async ({ page }) => {
 });
 
 test('likes toggle, survive a reload, and two users count 2; visitors are told to sign in', async ({ browser, baseURL, page }) => {
+  // Two sign-ups by emailed code and several reloads of the full request list: under a full
+  // parallel run this takes longer than the default 30 s without anything being wrong.
+  test.setTimeout(90_000);
   const message = `Who has cheap teff? ${Date.now()}`;
   await page.goto('/recents?requests=all');
   await box(page).fill(message);
@@ -76,8 +79,7 @@ test('likes toggle, survive a reload, and two users count 2; visitors are told t
   await visitorItem.getByRole('button', { name: /^Like/ }).click();
   await expect.poll(() => alerts).toEqual(['You must be signed in to like a message.']);
 
-  const a = await signedInPage(browser, baseURL!);
-  const b = await signedInPage(browser, baseURL!);
+  const [a, b] = await Promise.all([signedInPage(browser, baseURL!), signedInPage(browser, baseURL!)]);
   for (const user of [a, b]) await user.page.goto('/recents?requests=all');
   const likeOf = (p: typeof a.page) => p.locator('#requests li').filter({ hasText: message }).getByRole('button', { name: /^Like/ });
   await likeOf(a.page).click();
