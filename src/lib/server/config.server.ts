@@ -80,8 +80,55 @@ const envSchema = z
       .optional()
       .or(z.literal('').transform(() => undefined))
       .transform((v) => v ?? 'https://api.chapa.co'),
+    TELEGRAM_BOT_TOKEN: z
+      .string()
+      .regex(/^\d+:[\w-]+$/, 'must be a bot token from BotFather (digits, a colon, then letters)')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    TELEGRAM_BOT_USERNAME: z
+      .string()
+      .transform((v) => v.replace(/^@/, ''))
+      .pipe(z.string().regex(/^\w{3,64}$/, "must be the bot's username (letters, digits, underscores)"))
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    TELEGRAM_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^[\w-]{16,256}$/, 'must be 16 to 256 letters, digits, _ or - (what Telegram allows)')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    TELEGRAM_CHANNEL_ID: z
+      .string()
+      .regex(/^(-100\d+|@\w{5,})$/, 'must be a channel id (-100…) or @channelusername')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    TELEGRAM_API_ROOT: z
+      .url()
+      .regex(/^https?:\/\//, 'must be an http(s) URL')
+      .optional()
+      .or(z.literal('').transform(() => undefined))
+      .transform((v) => v ?? 'https://api.telegram.org'),
   })
   .superRefine((e, ctx) => {
+    // The bot needs its token, its name (for t.me links) and the webhook secret together.
+    const telegram = {
+      TELEGRAM_BOT_TOKEN: e.TELEGRAM_BOT_TOKEN,
+      TELEGRAM_BOT_USERNAME: e.TELEGRAM_BOT_USERNAME,
+      TELEGRAM_WEBHOOK_SECRET: e.TELEGRAM_WEBHOOK_SECRET,
+    };
+    const telegramSet = Object.values(telegram).filter(Boolean).length;
+    if (telegramSet > 0 && telegramSet < 3) {
+      for (const [name, value] of Object.entries(telegram)) {
+        if (!value)
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'is required when any TELEGRAM_BOT_* key is set (the bot needs all three)',
+          });
+      }
+    }
+    if (e.TELEGRAM_CHANNEL_ID && telegramSet === 0) {
+      ctx.addIssue({ code: 'custom', path: ['TELEGRAM_CHANNEL_ID'], message: 'needs the bot (TELEGRAM_BOT_TOKEN and the others) to post' });
+    }
     // Chapa needs both: without the webhook secret, its webhooks could not be told from forgeries.
     if (Boolean(e.CHAPA_SECRET_KEY) !== Boolean(e.CHAPA_WEBHOOK_SECRET)) {
       const missing = e.CHAPA_SECRET_KEY ? 'CHAPA_WEBHOOK_SECRET' : 'CHAPA_SECRET_KEY';
@@ -130,6 +177,20 @@ export interface AppConfig {
   stripe: StripeConfig | null;
   /** Chapa is the checkout when its two keys are set (before Stripe). */
   chapa: ChapaConfig | null;
+  /** The Sefer bot when its token, username and webhook secret are set; otherwise Telegram is off. */
+  telegram: TelegramConfig | null;
+}
+
+export interface TelegramConfig {
+  token: string;
+  /** Without the @: the bot's t.me/<username> links. */
+  username: string;
+  /** Telegram sends it in X-Telegram-Bot-Api-Secret-Token with every update. */
+  webhookSecret: string;
+  /** Where every newly verified listing is posted, when set. */
+  channelId: string | undefined;
+  /** The Bot API origin, without a trailing slash (tests point it at a local fake). */
+  apiRoot: string;
 }
 
 export interface ChapaConfig {
@@ -183,6 +244,16 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     chapa:
       e.CHAPA_SECRET_KEY && e.CHAPA_WEBHOOK_SECRET
         ? { secretKey: e.CHAPA_SECRET_KEY, webhookSecret: e.CHAPA_WEBHOOK_SECRET, apiBase: e.CHAPA_API_BASE.replace(/\/+$/, '') }
+        : null,
+    telegram:
+      e.TELEGRAM_BOT_TOKEN && e.TELEGRAM_BOT_USERNAME && e.TELEGRAM_WEBHOOK_SECRET
+        ? {
+            token: e.TELEGRAM_BOT_TOKEN,
+            username: e.TELEGRAM_BOT_USERNAME,
+            webhookSecret: e.TELEGRAM_WEBHOOK_SECRET,
+            channelId: e.TELEGRAM_CHANNEL_ID,
+            apiRoot: e.TELEGRAM_API_ROOT.replace(/\/+$/, ''),
+          }
         : null,
   };
 }
