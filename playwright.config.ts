@@ -5,6 +5,15 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 4329);
 /** The e2e server's clock (SEFER_NOW). */
 export const E2E_NOW = '2026-03-10T09:00:00.000Z';
+/** The fake Telegram Bot API the e2e server talks to (tests/fakes/telegram-server-main.ts). */
+export const E2E_TELEGRAM = {
+  url: `http://127.0.0.1:${Number(process.env.E2E_TELEGRAM_PORT ?? port + 31)}`,
+  token: '123456:E2E-token',
+  username: 'sefer_e2e_bot',
+  secret: 'sefer-e2e-telegram-webhook-secret',
+  channel: '@sefer_e2e_deals',
+};
+process.env.SEFER_E2E_TELEGRAM_API ??= E2E_TELEGRAM.url;
 // One fresh data folder per run (workers inherit it through the environment).
 process.env.SEFER_E2E_DATA ??= path.join(os.tmpdir(), `sefer-e2e-${process.pid}-${Date.now()}`);
 
@@ -37,24 +46,42 @@ export default defineConfig({
     // test, so no other request's reads are counted with it.
     { name: 'alone', testMatch: /body-limit\.spec\.ts/, dependencies: ['chromium-phone'] },
   ],
-  webServer: {
-    command: 'node scripts/start.mjs',
-    url: `http://localhost:${port}/healthz`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: 'localhost',
-      DATA_DIR: process.env.SEFER_E2E_DATA,
-      SITE_URL: `http://localhost:${port}`,
-      ADMIN_EMAILS: 'admin@e2e.test',
-      // Every test browser writes from 127.0.0.1: one address, many visitors.
-      RATE_LIMIT_SCALE: '20',
-      TRUST_PROXY: 'true',
-      // A fixed clock: the demo catalogue is seeded relative to it and every list window is stable.
-      SEFER_NOW: E2E_NOW,
-      ASTRO_TELEMETRY_DISABLED: '1',
+  webServer: [
+    {
+      command: 'node --experimental-strip-types tests/fakes/telegram-server-main.ts',
+      url: `${E2E_TELEGRAM.url}/__fake/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      env: {
+        FAKE_TELEGRAM_PORT: new URL(E2E_TELEGRAM.url).port,
+        FAKE_TELEGRAM_TOKEN: E2E_TELEGRAM.token,
+        FAKE_TELEGRAM_BOT_USERNAME: E2E_TELEGRAM.username,
+      },
     },
-  },
+    {
+      command: 'node scripts/start.mjs',
+      url: `http://localhost:${port}/healthz`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: 'localhost',
+        DATA_DIR: process.env.SEFER_E2E_DATA,
+        SITE_URL: `http://localhost:${port}`,
+        ADMIN_EMAILS: 'admin@e2e.test',
+        // Every test browser writes from 127.0.0.1: one address, many visitors.
+        RATE_LIMIT_SCALE: '20',
+        TRUST_PROXY: 'true',
+        // A fixed clock: the demo catalogue is seeded relative to it and every list window is stable.
+        SEFER_NOW: E2E_NOW,
+        ASTRO_TELEMETRY_DISABLED: '1',
+        TELEGRAM_BOT_TOKEN: E2E_TELEGRAM.token,
+        TELEGRAM_BOT_USERNAME: E2E_TELEGRAM.username,
+        TELEGRAM_WEBHOOK_SECRET: E2E_TELEGRAM.secret,
+        TELEGRAM_CHANNEL_ID: E2E_TELEGRAM.channel,
+        TELEGRAM_API_ROOT: E2E_TELEGRAM.url,
+      },
+    },
+  ],
 });

@@ -10,6 +10,7 @@ import { Refusal } from '#server/http.server.ts';
 import { ADMINS_ONLY_PAGE, pageGuard } from '#server/protected-pages.server.ts';
 import { FALLBACK_CSP, withFormTargets } from '#lib/csp.mjs';
 import { paymentFormOrigins } from '#server/payments.server.ts';
+import { TELEGRAM_LINK_ORIGIN } from '#lib/telegram-login.ts';
 import { baseLocale } from '#lib/i18n/locales.ts';
 import { inLocale, isUnlocalizable, localizedRedirect, requestLocale } from '#server/locale.server.ts';
 
@@ -70,9 +71,17 @@ async function serve(context: APIContext, next: MiddlewareNext, pathname: string
     if (!response.headers.has(name)) response.headers.set(name, value);
   }
   const policy = response.headers.get('Content-Security-Policy');
-  if (policy) response.headers.set('Content-Security-Policy', withFormTargets(policy, paymentFormOrigins()));
+  if (policy) response.headers.set('Content-Security-Policy', withFormTargets(policy, formTargets()));
   if (context.locals.locale !== baseLocale) response.headers.set('Content-Language', context.locals.locale);
   return response;
+}
+
+/**
+ * Where forms may lead besides this site: the payment provider's hosted page, and t.me for
+ * "Continue with Telegram" (its form is answered with a redirect to the bot).
+ */
+function formTargets(): string[] {
+  return config().telegram ? [...paymentFormOrigins(), TELEGRAM_LINK_ORIGIN] : paymentFormOrigins();
 }
 
 /** The route's response; a guard or reader of the route toolkit that stopped the request gives its answer. */
@@ -87,6 +96,8 @@ async function refusalsAnswered(rendering: Promise<Response>): Promise<Response>
 
 let cache: PageCache | undefined;
 const pageCache = () => (cache ??= new PageCache(config().pageCacheSeconds * 1000));
+/** Writes that change nothing a page shows: the bot's updates and "Continue with Telegram" presses. */
+const writesNoPage = (pathname: string) => pathname === '/api/telegram/webhook' || /^(\/[a-z]{2})?\/telegram\/start$/.test(pathname);
 
 /**
  * The page, from the cache of rendered pages when the visitor is not signed in (see
@@ -94,6 +105,8 @@ const pageCache = () => (cache ??= new PageCache(config().pageCacheSeconds * 100
  */
 async function render(method: string, url: URL, signedIn: boolean, next: () => Promise<Response>): Promise<Response> {
   const pages = pageCache();
+  // A busy bot or many sign-ins must not keep the cache empty.
+  if (writesNoPage(url.pathname)) return next();
   if (method !== 'GET' && method !== 'HEAD') return pages.write(next, changedData);
   if (method !== 'GET' || signedIn || !pages.enabled) return next();
   const key = url.href;

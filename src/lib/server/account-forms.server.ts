@@ -166,6 +166,50 @@ async function resetPassword(context: RequestContext, input: unknown): Promise<R
   }
 }
 
+/** What an add-email post led to: a code was (re)sent to the address, with what to tell the person, or the address was added. */
+type AddEmailStep = { sent: string } | { cookies: Headers };
+
+/**
+ * "Add an email" for an account made with Telegram (no address yet), told apart by `action`:
+ * `email` and `resend` send a code to the address, `code` checks it and the address becomes the
+ * account's, confirmed (better-auth's email-OTP change-email; refused to accounts that have an
+ * address). Null for any other post.
+ */
+export async function addEmailStep(context: RequestContext, post: AccountPost): Promise<Result<AddEmailStep> | null> {
+  const auth = await getAuth(context.locals.db);
+  if (post.action === 'email' || post.action === 'resend') {
+    const parsed = parseWith(accountEmailSchema, post);
+    if (!parsed.ok) return parsed;
+    const { email } = parsed.value;
+    // Counted for the address that receives the code, like every emailed code.
+    const attempt = await authAttempt(context, 'email', email);
+    if (!attempt.ok) return attempt;
+    try {
+      await auth.api.requestEmailChangeEmailOTP({ body: { newEmail: email }, headers: authHeaders(context) });
+      return ok({ sent: ACCOUNT_TEXTS.codeSent(email) });
+    } catch (error) {
+      return errorOf(error, m.auth_error_resend);
+    }
+  }
+  if (post.action !== 'code') return null;
+  const parsed = parseWith(codeSchema, post);
+  if (!parsed.ok) return parsed;
+  const { email, code } = parsed.value;
+  const attempt = await authAttempt(context, 'code', email);
+  if (!attempt.ok) return attempt;
+  try {
+    const { headers } = await auth.api.changeEmailEmailOTP({
+      body: { newEmail: email, otp: code },
+      headers: authHeaders(context),
+      returnHeaders: true,
+    });
+    await attempt.value.succeeded();
+    return ok({ cookies: secureCookies(headers, context.request) });
+  } catch (error) {
+    return errorOf(error, m.auth_error_reset_code);
+  }
+}
+
 /** Ends the session: the cookies that clear it, or null when there was nothing to end. */
 export async function signOut(context: RequestContext): Promise<Headers | null> {
   if (config().clerk) {

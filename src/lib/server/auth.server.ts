@@ -12,11 +12,14 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { accounts, appMeta, sessions, users, verifications } from '#db/schema.ts';
 import { accountFieldProblems } from '#lib/account-fields.ts';
+import { isPlaceholderEmail } from '#lib/telegram-login.ts';
+import { requestClock } from './clock.server.ts';
 import { config } from './config.server.ts';
 import { sendEmail } from './email.server.ts';
 import { codeEmail, existingAccountEmail } from './emails.server.ts';
 import { m } from '#paraglide/messages.js';
 import { clientAddressOf, hit, type AuthAttemptKind } from './rate-limit.server.ts';
+import { TELEGRAM_FINISH_PATH, telegramAuthPlugin } from './telegram/auth-plugin.server.ts';
 
 /** How long an emailed code stays valid. */
 export const CODE_TTL_SECONDS = 10 * 60;
@@ -86,6 +89,16 @@ function refuseLongFields(values: Record<string, unknown>): void {
   if (problems) throw new APIError('BAD_REQUEST', { code: 'FIELD_TOO_LONG', message: Object.values(problems)[0]![0]! });
 }
 
+/**
+ * Placeholder addresses (Telegram accounts without an email) are made by the Telegram sign-in
+ * only: nobody signs up with one or changes an email to one.
+ */
+function refusePlaceholderEmail(user: { email?: unknown }, path: string | undefined): void {
+  if (typeof user.email === 'string' && isPlaceholderEmail(user.email) && path !== TELEGRAM_FINISH_PATH) {
+    throw new APIError('BAD_REQUEST', { code: 'INVALID_EMAIL', message: m.auth_error_email_invalid() });
+  }
+}
+
 /** The secret signing sessions: AUTH_SECRET, or one generated once and kept in the database. */
 async function authSecret(db: Database): Promise<string> {
   const configured = config().authSecret;
@@ -136,8 +149,18 @@ export function createAuth(db: Database, secret: string) {
     emailVerification: { autoSignInAfterVerification: true },
     databaseHooks: {
       user: {
-        create: { before: async (user) => refuseLongFields(user) },
-        update: { before: async (user) => refuseLongFields(user) },
+        create: {
+          before: async (user, context) => {
+            refuseLongFields(user);
+            refusePlaceholderEmail(user, context?.path);
+          },
+        },
+        update: {
+          before: async (user) => {
+            refuseLongFields(user);
+            refusePlaceholderEmail(user, undefined);
+          },
+        },
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
@@ -154,7 +177,11 @@ export function createAuth(db: Database, secret: string) {
       enabled: true,
       window: 60,
       max: Math.ceil(60 * c.rateLimitScale),
-      customRules: Object.fromEntries(Object.keys(AUTH_ATTEMPT_PATHS).map((path) => [path, false as const])),
+      customRules: {
+        ...Object.fromEntries(Object.keys(AUTH_ATTEMPT_PATHS).map((path) => [path, false as const])),
+        // A Telegram link is 256 random bits: this only keeps a client from hammering the table.
+        [TELEGRAM_FINISH_PATH]: { window: 60, max: Math.ceil(10 * c.rateLimitScale) },
+      },
       customStorage: {
         consume: async (key, rule) => {
           const result = await hit(db, `better-auth:${key}`, { max: rule.max, windowSeconds: rule.window });
@@ -171,11 +198,15 @@ export function createAuth(db: Database, secret: string) {
         allowedAttempts: 5,
         // Accounts are made on /signup (names, password); a code only signs in an existing one.
         disableSignUp: true,
+        // "Add an email" for accounts made by Telegram sign-in (the Telegram plugin refuses it to
+        // every account that already has an address).
+        changeEmail: { enabled: true },
         async sendVerificationOTP({ email, otp, type }) {
           // In the language of the request that asked for the code.
           await sendEmail({ to: email, ...codeEmail(type, otp, CODE_TTL_SECONDS / 60) });
         },
       }),
+      telegramAuthPlugin({ db, now: requestClock }),
     ],
   });
   return auth;
@@ -215,7 +246,8 @@ export async function sessionUser(db: Database, headers: Headers): Promise<Sessi
   const u = session.user as typeof session.user & { firstName?: string | null; lastName?: string | null };
   return {
     id: u.id,
-    email: u.email,
+    // A Telegram account without an email has a placeholder address: no email, as far as anyone sees.
+    email: isPlaceholderEmail(u.email) ? '' : u.email,
     name: u.name,
     firstName: u.firstName ?? null,
     lastName: u.lastName ?? null,
@@ -244,6 +276,9 @@ const AUTH_ERROR_TEXTS: Readonly<Record<string, () => string>> = {
   EMAIL_NOT_VERIFIED: m.auth_error_not_verified,
 };
 
+/** Error codes of our own checks, whose message is already in our words. */
+const OWN_MESSAGE_CODES = new Set(['FIELD_TOO_LONG', 'TELEGRAM_LOGIN_REFUSED', 'EMAIL_CHANGE_NOT_ALLOWED']);
+
 /**
  * The text shown for an auth error: our words for a known error code, else the fallback. Anything
  * else (a database failure, a bug) goes to the log only, never to the screen.
@@ -252,8 +287,8 @@ export function authErrorMessage(error: unknown, fallback: string): string {
   const body = (error as { body?: { code?: unknown; message?: unknown } } | null)?.body;
   const code = typeof body?.code === 'string' ? body.code : '';
   if (Object.hasOwn(AUTH_ERROR_TEXTS, code)) return AUTH_ERROR_TEXTS[code]!();
-  // Our own field caps carry their message (see refuseLongFields).
-  if (code === 'FIELD_TOO_LONG' && typeof body?.message === 'string') return body.message;
+  // Our own refusals carry their message (field caps, Telegram sign-in, adding an email).
+  if (OWN_MESSAGE_CODES.has(code) && typeof body?.message === 'string') return body.message;
   console.error('[auth] unexpected error:', error);
   return fallback;
 }

@@ -56,6 +56,10 @@ async function open(signal: AbortSignal): Promise<DatabaseHandle> {
     }, ANALYZE_EVERY_MS);
     analyzeTimer.unref();
   }
+  if (c.telegram) {
+    const { startTelegramWorker } = await import('./telegram/runtime.server.ts');
+    startTelegramWorker(handle.db);
+  }
   return handle;
 }
 
@@ -122,6 +126,10 @@ export async function closeDatabase(): Promise<void> {
   opened = undefined;
   stopOpening?.abort(new Error('the server is stopping'));
   clearInterval(analyzeTimer);
+  if (config().telegram) {
+    const { stopTelegramWorker } = await import('./telegram/runtime.server.ts');
+    await stopTelegramWorker();
+  }
   // An opening that failed (or was interrupted just now) has closed its database itself.
   const handle = await current?.catch(() => undefined);
   await handle?.close();

@@ -11,6 +11,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Transport, Transporter } from 'nodemailer';
+import { isPlaceholderEmail } from '#lib/telegram-login.ts';
 import { config } from './config.server.ts';
 
 export interface Email {
@@ -65,9 +66,16 @@ function logText(text: string): string {
   return JSON.stringify(text).replace(/[\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** Sends (or files) one email. Never throws for delivery problems: they are logged. */
+/**
+ * Sends (or files) one email. Never throws for delivery problems: they are logged. A Telegram
+ * account's placeholder address (no email given) is never written to.
+ */
 export async function sendEmail(email: Email): Promise<void> {
   const what = `${logText(email.subject)} to ${logText(email.to)}`;
+  if (isPlaceholderEmail(email.to)) {
+    console.log(`[email] ${what} not sent: the account has no email`);
+    return;
+  }
   try {
     const info = await (await transporter()).sendMail({ from: config().mailFrom, ...email, textEncoding: 'quoted-printable' });
     console.log(info.file ? `[email] ${what} written to ${info.file}` : `[email] sent ${what}`);

@@ -26,6 +26,8 @@ export const LIMITS = {
   listing: { max: 10, windowSeconds: 3600 },
   edit: { max: 20, windowSeconds: 3600 },
   contact: { max: 5, windowSeconds: 600 },
+  /** "Continue with Telegram" presses (each stores a sign-in request). */
+  telegramLogin: { max: 10, windowSeconds: 600 },
 } as const satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -24,6 +24,8 @@ import {
   withGalleries,
 } from './listings.server.ts';
 import { type Page, type PageRequest, toPage } from '#lib/paging.ts';
+import { requestClock } from './clock.server.ts';
+import { telegramListingVerified } from './telegram/runtime.server.ts';
 
 const NOT_FOUND = {
   ok: false,
@@ -220,6 +222,8 @@ export async function reviewListing(
     const exists = await ownerOf(db, id);
     return exists ? { ok: false, status: 409, error: m.form_srv_not_waiting() } : NOT_FOUND;
   }
+  // Alerts and the channel post go out from the Telegram worker, not from this request.
+  if (status === 'verified') await telegramListingVerified(db, id, requestClock());
   const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, row.ownerId)).limit(1);
   if (owner) {
     const review = { productName: row.productName, listingPath: listingPath(row) };

@@ -34,7 +34,9 @@ export const ALL = api('auth', async (context) => {
   let attempt: AuthAttempt | null = null;
   if (counted) {
     const claimed = typeof body?.email === 'string' ? body.email : null;
-    const email = counted.account === 'session' ? (locals.user?.email ?? null) : (claimed ?? locals.user?.email ?? null);
+    // A Telegram account without an email counts as itself.
+    const own = locals.user ? locals.user.email || `user:${locals.user.id}` : null;
+    const email = counted.account === 'session' ? own : (claimed ?? own);
     attempt = await countAuthAttempt(locals.db, counted.kind, { email, address: clientAddressOf(context) });
     if (!attempt.allowed) return tooMany(attempt.retryAfter);
   }
