@@ -63,7 +63,7 @@ async function call(config: ChapaConfig, method: 'GET' | 'POST', path: string, b
 export interface ChapaInitializeRequest {
   amount: string;
   currency: typeof CHAPA_CURRENCY;
-  email: string;
+  email?: string;
   first_name: string;
   last_name: string;
   tx_ref: string;
@@ -284,7 +284,8 @@ export function chapaInitializeRequest(checkout: Parameters<PaymentProvider['sta
   return {
     amount: String(checkout.amountBirr),
     currency: CHAPA_CURRENCY,
-    email: checkout.customer.email,
+    // A Telegram account may have no email yet: Chapa then asks the buyer on its page.
+    ...(checkout.customer.email ? { email: checkout.customer.email } : {}),
     first_name: checkout.customer.firstName || first || 'Sefer',
     last_name: checkout.customer.lastName || rest.join(' ') || 'Customer',
     tx_ref: checkout.id,
