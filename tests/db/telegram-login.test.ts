@@ -298,8 +298,10 @@ describe.each(drivers())('sign-in with Telegram on %s', (driver) => {
     await open(telegramUser, await confirm(await start(telegramUser), hanna));
     await auth.api.requestEmailChangeEmailOTP({ body: { newEmail: 'hanna@example.com' }, headers: telegramUser.headers() });
     const outbox = path.join(dataDir, 'outbox');
-    const mails = await Promise.all((await readdir(outbox)).map((f) => readFile(path.join(outbox, f), 'utf8')));
-    const mail = mails.find((text) => text.includes('To: hanna@example.com'));
+    // The newest mail to this address (the outbox is shared by the PGlite and PostgreSQL runs; names start with the time).
+    const files = (await readdir(outbox)).sort();
+    const mails = await Promise.all(files.map((f) => readFile(path.join(outbox, f), 'utf8')));
+    const mail = mails.findLast((text) => text.includes('To: hanna@example.com'));
     const code = /\b(\d{6})\b/.exec(mail ?? '')?.[1];
     expect(code).toBeDefined();
     const { headers } = await auth.api.changeEmailEmailOTP({

@@ -87,8 +87,13 @@ test('a word followed in the bot: the verified deal arrives as an alert, and on 
   const button = (alert.params.reply_markup as { inline_keyboard: { url: string }[][] }).inline_keyboard[0]![0]!;
   expect(new URL(button.url).pathname).toMatch(new RegExp(`^/listings/${id}-`));
   expect((await request.get(new URL(button.url).pathname)).status()).toBe(200);
+  // The channel is posted to by its numeric id (what getChat answers for its @name).
+  const chat = await request.get(
+    `${E2E_TELEGRAM.url}/bot${E2E_TELEGRAM.token}/getChat?chat_id=${encodeURIComponent(E2E_TELEGRAM.channel)}`,
+  );
+  const channelId = ((await chat.json()) as { result: { id: number } }).result.id;
   await expect
-    .poll(async () => (await sentTo(request, E2E_TELEGRAM.channel)).filter((s) => captionOf(s).includes(productName)).length, {
+    .poll(async () => (await sentTo(request, channelId)).filter((s) => captionOf(s).includes(productName)).length, {
       timeout: 20_000,
     })
     .toBe(1);

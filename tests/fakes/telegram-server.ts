@@ -172,13 +172,18 @@ async function readParams(req: http.IncomingMessage, url: URL): Promise<Params> 
 function floodGate(limits: FakeLimits | null) {
   let deliveries: { at: number; chatId: string }[] = [];
   return {
-    refuses(chatId: string, now: number): boolean {
-      if (!limits) return false;
+    /** 0 when the send may go, else the seconds to wait (Telegram's `retry_after`). */
+    refuses(chatId: string, now: number): number {
+      if (!limits) return 0;
       deliveries = deliveries.filter((d) => now - d.at < 60_000);
-      if (deliveries.filter((d) => now - d.at < 1000).length >= limits.globalPerSecond) return true;
+      if (deliveries.filter((d) => now - d.at < 1000).length >= limits.globalPerSecond) return 1;
       const same = deliveries.filter((d) => d.chatId === chatId);
-      if (isGroup(chatId)) return same.length >= limits.perGroupPerMinute;
-      return same.some((d) => now - d.at < limits.perChatMinGapMs);
+      if (isGroup(chatId)) {
+        if (same.length < limits.perGroupPerMinute) return 0;
+        // Until the oldest send of the minute leaves the window.
+        return Math.max(1, Math.ceil((same[0]!.at + 60_000 - now) / 1000));
+      }
+      return same.some((d) => now - d.at < limits.perChatMinGapMs) ? 1 : 0;
     },
     note(chatId: string, now: number): void {
       deliveries.push({ at: now, chatId });
@@ -337,6 +342,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
         ...(webhook?.allowed_updates === undefined ? {} : { allowed_updates: webhook.allowed_updates }),
       }),
     setMyCommands: () => ok(true),
+    getChat: (_params, chatId) => ok(chatOf(chatId)),
     getUpdates,
     sendMessage,
     sendPhoto,
@@ -356,7 +362,8 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
     if (chatId === undefined || chatId === '') return SENDING.has(method) ? failure(400, 'Bad Request: chat_id is empty') : null;
     if (!/^(-?\d+|@\w+)$/.test(chatId)) return failure(400, 'Bad Request: chat not found');
     if (blocked.has(chatId)) return failure(403, 'Forbidden: bot was blocked by the user');
-    if (SENDING.has(method) && flood.refuses(chatId, at)) return tooMany(1);
+    const wait = SENDING.has(method) ? flood.refuses(chatId, at) : 0;
+    if (wait > 0) return tooMany(wait);
     return null;
   }
 

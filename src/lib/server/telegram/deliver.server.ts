@@ -125,7 +125,13 @@ const ALERT_BATCH = 50;
 export async function deliverListingVerified(sender: Sender, listingId: number, now: Date): Promise<void> {
   const deal = await verifiedDeal(sender.db, listingId);
   if (!deal) return;
-  if (sender.channelId) await postToChannel(sender, deal, now);
+  // People first: a channel that refuses (or is slowed by its 20 posts a minute) holds no alert back.
+  const channel = sender.channelId
+    ? postToChannel(sender, deal, now).then(
+        () => null,
+        (error: unknown) => error,
+      )
+    : null;
   await queueAlerts(sender.db, listingId, now);
   let failures = 0;
   // The first alert alone: it uploads the photo, and the rest send Telegram's file_id.
@@ -139,11 +145,14 @@ export async function deliverListingVerified(sender: Sender, listingId: number, 
     const failed = results.filter((r) => r.status === 'rejected');
     failures += failed.length;
     if (failed.length === pending) {
+      await channel;
       throw new Error(`every alert of listing ${listingId} failed: ${String((failed[0] as PromiseRejectedResult).reason)}`);
     }
     if (failures > 0) break;
   }
+  const channelError = await channel;
   if (failures > 0) throw new Error(`${failures} alert(s) of listing ${listingId} could not be sent; retrying`);
+  if (channelError) throw channelError;
 }
 
 async function sendAlert(sender: Sender, alert: { chatId: number; locale: Locale }, deal: DealWithPhoto, now: Date): Promise<void> {
@@ -162,6 +171,22 @@ async function sendAlert(sender: Sender, alert: { chatId: number; locale: Locale
   }
 }
 
+const channelIds = new Map<string, number>();
+
+/**
+ * The channel's numeric id (-100…): grammY's throttler keeps the 20-a-minute channel limit only for
+ * chats it can tell are not private ones, by a negative id; an @username it would pace as a person.
+ */
+async function channelChatId(api: Api, channel: string): Promise<number | string> {
+  if (!channel.startsWith('@')) return channel;
+  let id = channelIds.get(channel);
+  if (id === undefined) {
+    id = (await api.getChat(channel)).id;
+    channelIds.set(channel, id);
+  }
+  return id;
+}
+
 /** The channel post of a listing, once: the row is claimed first and given back if the post fails. */
 async function postToChannel(sender: Sender, deal: DealWithPhoto, now: Date): Promise<void> {
   const claimed = await sender.db
@@ -173,7 +198,7 @@ async function postToChannel(sender: Sender, deal: DealWithPhoto, now: Date): Pr
   // The channel's readers are Amharic first; the link leads to the Amharic page.
   const { caption, button } = dealInLocale(sender, deal, 'am', now, m.tg_channel_heading);
   try {
-    const messageId = await sendDeal(sender, sender.channelId!, deal, caption, button);
+    const messageId = await sendDeal(sender, await channelChatId(sender.api, sender.channelId!), deal, caption, button);
     await sender.db.update(telegramChannelPosts).set({ messageId }).where(eq(telegramChannelPosts.listingId, deal.id));
   } catch (error) {
     await sender.db.delete(telegramChannelPosts).where(eq(telegramChannelPosts.listingId, deal.id));
