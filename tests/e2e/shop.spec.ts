@@ -199,6 +199,9 @@ test.describe('the shop', () => {
   });
 
   test('a new account sees the empty texts; a declined card leaves no order', async ({ page }) => {
+    // A sign-up by emailed code, six account pages each waited to network idle, then two checkouts:
+    // about 30 s on the loaded two-core CI machine, so it has twice the default.
+    test.setTimeout(60_000);
     await signUp(page, { email: `declined-${Date.now()}@e2e.test`, firstName: 'Sara' });
     const empty: [string, string][] = [
       ['/payment-updates', 'No recent payment updates.'],
