@@ -54,6 +54,10 @@ export const users = pgTable('users', {
   image: text('image'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  /** A banned account cannot sign in, and nothing it wrote is public while the ban lasts. */
+  bannedAt: timestamp('banned_at', { withTimezone: true }),
+  bannedBy: text('banned_by'),
+  banReason: text('ban_reason'),
 });
 
 export const sessions = pgTable(
@@ -116,6 +120,23 @@ export const verifications = pgTable(
 // Listings
 // ---------------------------------------------------------------------------
 
+/** Why a listing, request or comment is hidden: reported by enough accounts, or an admin hid it. */
+export const HIDDEN_REASONS = ['reports', 'admin'] as const;
+export type HiddenReason = (typeof HIDDEN_REASONS)[number];
+
+/** A seller's public page (`/sellers/{id}-{slug}`): one per account that has posted a listing. */
+export const sellers = pgTable('sellers', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** An admin marked the business verified (it also is once 3 of its listings were verified). */
+  verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  verifiedBy: text('verified_by'),
+  createdAt: createdAt(),
+});
+
 /** Verification state of a listing: only `verified` listings are public. */
 export const LISTING_STATUSES = ['pending', 'verified', 'rejected'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
@@ -127,6 +148,10 @@ export const listings = pgTable(
     ownerId: text('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The owner's public seller page (sellers.id): cards link to it without a join. */
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
     productName: text('product_name').notNull(),
     companyName: text('company_name').notNull(),
     description: text('description').notNull(),
@@ -156,6 +181,13 @@ export const listings = pgTable(
     contactTelegram: text('contact_telegram'),
     contactTick: text('contact_tick'),
     webSite: text('web_site'),
+    /** Hidden from public pages until an admin decides: `reports` (the report threshold) or `admin`. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason', { enum: HIDDEN_REASONS }),
+    /** Its seller is banned (kept on the row so public lists filter it without a join). */
+    sellerBanned: boolean('seller_banned').notNull().default(false),
+    /** When the seller was emailed that this run of the deal ends within a day (cleared by a renewal). */
+    renewalRemindedAt: timestamp('renewal_reminded_at', { withTimezone: true }),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -196,6 +228,14 @@ export const listings = pgTable(
       .where(sql`${t.status} = 'verified'`),
     // My Posts.
     index('listings_owner_idx').on(t.ownerId, t.datePosted.desc().nullsFirst()),
+    // Seller pages: a seller's public deals, newest first.
+    index('listings_public_seller_idx')
+      .on(t.sellerId, t.datePosted.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'verified'`),
+    // Saved-search digests: deals made public (verified) since the last digest.
+    index('listings_public_reviewed_idx')
+      .on(t.reviewedAt, t.id)
+      .where(sql`${t.status} = 'verified'`),
     // The verification queue, oldest first.
     index('listings_pending_idx')
       .on(t.datePosted, t.id)
@@ -229,6 +269,10 @@ export const requests = pgTable(
     message: text('message').notNull(),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason', { enum: HIDDEN_REASONS }),
+    /** Its author is banned (kept on the row so public lists filter it without a join). */
+    authorBanned: boolean('author_banned').notNull().default(false),
   },
   (t) => [index('requests_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
@@ -261,6 +305,10 @@ export const comments = pgTable(
     authorName: text('author_name').notNull(),
     comment: text('comment').notNull(),
     datePosted: timestamp('date_posted', { withTimezone: true }).notNull().defaultNow(),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason', { enum: HIDDEN_REASONS }),
+    /** Its author is banned (kept on the row so public lists filter it without a join). */
+    authorBanned: boolean('author_banned').notNull().default(false),
   },
   (t) => [index('comments_image_idx').on(t.listingId, t.imageId, t.datePosted.desc().nullsFirst())],
 );
@@ -735,3 +783,192 @@ export const workerLeases = pgTable('worker_leases', {
   holder: text('holder').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+// ---------------------------------------------------------------------------
+// Trust: reports, moderation decisions, removed listings, renewals, statistics, saved deals
+// ---------------------------------------------------------------------------
+
+/** What can be reported. */
+export const REPORT_ITEM_KINDS = ['listing', 'request', 'comment'] as const;
+export type ReportItemKind = (typeof REPORT_ITEM_KINDS)[number];
+export const REPORT_REASONS = ['scam', 'prepayment', 'wrong_category', 'offensive', 'duplicate', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** One account's report of one listing, request or comment (once per account and item). */
+export const reports = pgTable(
+  'reports',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    itemKind: text('item_kind', { enum: REPORT_ITEM_KINDS }).notNull(),
+    itemId: integer('item_id').notNull(),
+    reporterId: text('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: REPORT_REASONS }).notNull(),
+    /** The reporter's words (required for `other`). */
+    details: text('details'),
+    createdAt: createdAt(),
+    /** When an admin decided on the item (dismissed, hid it or banned its author). */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: text('resolved_by'),
+    resolution: text('resolution', { enum: ['dismissed', 'hidden', 'banned'] }),
+  },
+  (t) => [
+    check('reports_item_kind_check', sql`${t.itemKind} in ('listing', 'request', 'comment')`),
+    check(
+      'reports_reason_check',
+      sql`${t.reason} in ('scam', 'prepayment', 'wrong_category', 'offensive', 'duplicate', 'other')`,
+    ),
+    uniqueIndex('reports_one_per_reporter_idx').on(t.itemKind, t.itemId, t.reporterId),
+    // The admin queue: open reports, oldest first.
+    index('reports_open_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.resolvedAt} is null`),
+  ],
+);
+
+/** Every admin decision on an item or account: who, what and when. */
+export const moderationDecisions = pgTable(
+  'moderation_decisions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** 'listing' | 'request' | 'comment' | 'account' | 'seller'. */
+    itemKind: text('item_kind').notNull(),
+    /** The item's id (a user id for an account). */
+    itemId: text('item_id').notNull(),
+    /** 'dismiss' | 'hide' | 'unhide' | 'ban' | 'unban' | 'verify-seller' | 'unverify-seller'. */
+    action: text('action').notNull(),
+    adminId: text('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('moderation_decisions_item_idx').on(t.itemKind, t.itemId, t.createdAt)],
+);
+
+/** A listing its seller deleted: its old address answers 410 with the seller's other deals. */
+export const removedListings = pgTable('removed_listings', {
+  listingId: integer('listing_id').primaryKey(),
+  sellerId: integer('seller_id')
+    .notNull()
+    .references(() => sellers.id, { onDelete: 'cascade' }),
+  productName: text('product_name').notNull(),
+  companyName: text('company_name').notNull(),
+  removedAt: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A one-click "Run it again for N days" link emailed to a seller (only its SHA-256 is kept). */
+export const listingRenewals = pgTable(
+  'listing_renewals',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    days: integer('days').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('listing_renewals_listing_idx').on(t.listingId)],
+);
+
+/** What a listing's statistics count, per day. */
+export const LISTING_EVENTS = ['view', 'telegram', 'phone', 'share'] as const;
+export type ListingEvent = (typeof LISTING_EVENTS)[number];
+
+/** Per listing and day (Addis Ababa): views, Telegram and phone taps, shares. */
+export const listingDailyStats = pgTable(
+  'listing_daily_stats',
+  {
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    views: integer('views').notNull().default(0),
+    telegramTaps: integer('telegram_taps').notNull().default(0),
+    phoneTaps: integer('phone_taps').notNull().default(0),
+    shares: integer('shares').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.listingId, t.day] })],
+);
+
+/**
+ * Who was already counted today: a hash of the address and user agent with that day's salt (the
+ * salt is thrown away with the day, so the hashes cannot be linked to anyone afterwards).
+ */
+export const listingVisitors = pgTable(
+  'listing_visitors',
+  {
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    event: text('event', { enum: LISTING_EVENTS }).notNull(),
+    visitorHash: text('visitor_hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.listingId, t.day, t.event, t.visitorHash] }), index('listing_visitors_day_idx').on(t.day)],
+);
+
+/** A deal a signed-in buyer saved. */
+export const savedListings = pgTable(
+  'saved_listings',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.listingId] }),
+    index('saved_listings_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+export const SAVED_SEARCH_KINDS = ['search', 'category', 'nearby'] as const;
+export type SavedSearchKind = (typeof SAVED_SEARCH_KINDS)[number];
+
+/** A search, category or place a buyer follows by a daily email digest of new matching deals. */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: SAVED_SEARCH_KINDS }).notNull(),
+    query: text('query'),
+    category: text('category'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    radiusKm: integer('radius_km'),
+    /** The digest's name for it (the words searched, the category, the place). */
+    label: text('label').notNull(),
+    /** The one-click unsubscribe link's secret. */
+    unsubscribeToken: text('unsubscribe_token').notNull().unique(),
+    /** Deals verified after this are new to the next digest. */
+    checkedUntil: timestamp('checked_until', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('saved_searches_kind_check', sql`${t.kind} in ('search', 'category', 'nearby')`),
+    index('saved_searches_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** The day's digest email of one account: at most one a day, whichever process sends it. */
+export const savedSearchDigests = pgTable(
+  'saved_search_digests',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    listingCount: integer('listing_count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);

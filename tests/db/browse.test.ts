@@ -9,7 +9,7 @@ import {
   listPublicListingsWithImages,
   publicListingCriteria,
 } from '#server/public-listings.server.ts';
-import { insertListing } from '#server/listings.server.ts';
+import { insertListing, sellerIdOf } from '#server/listings.server.ts';
 import { listNearbyListings } from '#server/nearby-listings.server.ts';
 import { SITEMAP_PAGE_SIZE, sitemapListings, sitemapPageCount } from '#server/sitemap-listings.server.ts';
 import { createSeller, DAY, draft, fakeImage, FIXED_NOW } from '#fixtures/listings.ts';
@@ -153,7 +153,8 @@ describe.each(drivers())('public browsing on %s', (driver) => {
 describe.each(drivers())('with 2,000 listings on %s', (driver) => {
   const t = useTestDatabase(driver, { beforeAll: fillWith2000Listings, timeout: 60_000 });
   async function fillWith2000Listings(t: TestDatabase) {
-    await createSeller(t.db);
+    const owner = await createSeller(t.db);
+    const sellerId = await sellerIdOf(t.db, owner);
     const categories = ['homes', 'foods', 'appliances', 'travels', 'pet'];
     const rows = Array.from({ length: 2000 }, (_, i) => {
       const datePosted = new Date(now.getTime() - ((i % 40) * DAY) / 4);
@@ -166,6 +167,7 @@ describe.each(drivers())('with 2,000 listings on %s', (driver) => {
       const { images: _images, ...fields } = d;
       return {
         ...fields,
+        sellerId,
         datePosted,
         startsAt: datePosted,
         endsAt: new Date(datePosted.getTime() + 10 * DAY),

@@ -3,10 +3,10 @@
  * the columns a card shows, and its gallery. The public reads are in public-listings, nearby-listings
  * and sitemap-listings.
  */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import type { HolidayKey } from '#lib/holidays.ts';
 import type { Database } from '#db/client.ts';
-import { listingImages, listings, type StoredImage, type StoredVideo } from '#db/schema.ts';
+import { listingImages, listings, sellers, type StoredImage, type StoredVideo } from '#db/schema.ts';
 import { discountEnd, discountStart } from '#lib/discount.ts';
 
 /** What a listing is made of when it is written (ids, status and derived dates aside). */
@@ -50,10 +50,12 @@ export async function insertListing(
 ): Promise<number> {
   const datePosted = options.datePosted ?? new Date();
   const { images, ...fields } = draft;
+  const sellerId = await sellerIdOf(tx, draft.ownerId);
   const [row] = await tx
     .insert(listings)
     .values({
       ...fields,
+      sellerId,
       datePosted,
       ...listingSchedule(datePosted, draft.discountStartDays, draft.discountDurationDays),
       status: options.status ?? 'pending',
@@ -68,9 +70,22 @@ export async function insertListing(
   return row.id;
 }
 
-/** The columns a listing card needs; never the owner. */
+/** The seller page of an account, made with its first listing. */
+export async function sellerIdOf(tx: Writer, userId: string): Promise<number> {
+  const [seller] = await tx
+    .insert(sellers)
+    .values({ userId })
+    // A no-op update, so the existing row's id is returned.
+    .onConflictDoUpdate({ target: sellers.userId, set: { userId } })
+    .returning({ id: sellers.id });
+  if (!seller) throw new Error('Seller upsert returned no row');
+  return seller.id;
+}
+
+/** The columns a listing card needs; never the owner (the public seller page's id instead). */
 export const cardColumns = {
   id: listings.id,
+  sellerId: listings.sellerId,
   productName: listings.productName,
   companyName: listings.companyName,
   location: listings.location,
@@ -90,6 +105,7 @@ export const cardColumns = {
 
 export type ListingCard = {
   id: number;
+  sellerId: number;
   productName: string;
   companyName: string;
   location: string;
@@ -107,8 +123,11 @@ export type ListingCard = {
   holiday: HolidayKey | null;
 };
 
-/** The condition every public read starts from: only verified listings are shown. */
-export const isPublic = eq(listings.status, 'verified');
+/**
+ * The condition every public read starts from: verified listings that are not hidden (reports, an
+ * admin) and whose seller is not banned. The status is a literal so the partial indexes match.
+ */
+export const isPublic = sql`(${listings.status} = 'verified' and ${listings.hiddenAt} is null and not ${listings.sellerBanned})`;
 
 export interface ListingImage {
   /** 'photo' for the main product photo, else the listing_images id: the comments page's image id. */
