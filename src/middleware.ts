@@ -10,6 +10,8 @@ import { Refusal } from '#server/http.server.ts';
 import { ADMINS_ONLY_PAGE, pageGuard } from '#server/protected-pages.server.ts';
 import { FALLBACK_CSP, withFormTargets } from '#lib/csp.mjs';
 import { paymentFormOrigins } from '#server/payments.server.ts';
+import { countPageView } from '#server/view-counting.server.ts';
+import { crossSiteFormRefusal } from '#server/origin-check.server.ts';
 import { TELEGRAM_LINK_ORIGIN } from '#lib/telegram-login.ts';
 import { baseLocale } from '#lib/i18n/locales.ts';
 import { inLocale, isUnlocalizable, localizedRedirect, requestLocale } from '#server/locale.server.ts';
@@ -29,6 +31,9 @@ const SECURITY_HEADERS: Record<string, string> = {
  * request into a friendly 503, never a 500 or an empty body.
  */
 export const onRequest = defineMiddleware((context, next) => {
+  // Astro's checkOrigin is off (astro.config.mjs): the same check, with one-click unsubscribe let through.
+  const refused = crossSiteFormRefusal(context.request, context.url);
+  if (refused) return refused;
   // /am/… is the same route as /… in Amharic: the page is rendered at its English path (a rewrite),
   // with the locale set for every message, and its redirects stay in Amharic.
   const { locale, pathname } = requestLocale(context.url, context.request.headers);
@@ -64,6 +69,8 @@ async function serve(context: APIContext, next: MiddlewareNext, pathname: string
       : await refusalsAnswered(
           guard === 'admins-only' ? next(ADMINS_ONLY_PAGE) : render(context.request.method, context.url, Boolean(user), next),
         );
+  // A listing page's view, counted whether the page came from the cache or was rendered.
+  await countPageView(context, pathname, response);
   if (context.locals.user && !response.headers.has('Cache-Control')) {
     response.headers.set('Cache-Control', 'private, no-store');
   }

@@ -18,13 +18,20 @@ async function seededListing(request: APIRequestContext, query: string, wanted: 
   return listing!;
 }
 
-/** The url and text a Telegram share link sends, decoded. */
+/**
+ * The url and text a Telegram share link sends, decoded: the link goes through /go/{id}/share (it
+ * counts the share for the seller), which redirects to Telegram's share page.
+ */
 async function shared(page: Page, name: string): Promise<{ url: string | null; text: string | null }> {
   const link = page.getByRole('link', { name, exact: true });
   await expect(link).toBeVisible();
   await expect(link).toHaveAttribute('target', '_blank');
-  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
-  const href = new URL((await link.getAttribute('href'))!);
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+  const path = (await link.getAttribute('href'))!;
+  expect(path).toMatch(/^(\/am)?\/go\/\d+\/share$/);
+  const redirect = await page.request.get(path, { maxRedirects: 0 });
+  expect(redirect.status()).toBe(302);
+  const href = new URL(redirect.headers()['location']!);
   expect(`${href.origin}${href.pathname}`).toBe('https://t.me/share/url');
   return { url: href.searchParams.get('url'), text: href.searchParams.get('text') };
 }
