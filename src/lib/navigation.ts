@@ -25,6 +25,8 @@ export const DISCOUNT_CHIPS: readonly NavLink[] = [
 export const MENU_LINKS: readonly NavLink[] = [
   ...DISCOUNT_CHIPS,
   { label: m.nav_my_posts, href: '/myposts' },
+  // Like My Posts: a signed-out tap signs in first.
+  { label: m.saved_nav, href: '/saved' },
   { label: m.nav_add_business, href: '/form' },
   { label: m.nav_recents, href: '/recents' },
   { label: m.nav_shop, href: '/shop' },

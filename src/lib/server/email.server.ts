@@ -18,6 +18,8 @@ export interface Email {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post); nodemailer encodes them. */
+  headers?: Record<string, string>;
 }
 
 /** What a transport answers: the outbox says which file it wrote. */
