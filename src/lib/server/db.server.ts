@@ -60,6 +60,9 @@ async function open(signal: AbortSignal): Promise<DatabaseHandle> {
     const { startTelegramWorker } = await import('./telegram/runtime.server.ts');
     startTelegramWorker(handle.db);
   }
+  // Renewal reminders and saved-search digests (one process at a time, through a lease).
+  const { startChores } = await import('./chores.server.ts');
+  startChores(handle.db);
   return handle;
 }
 
@@ -126,6 +129,8 @@ export async function closeDatabase(): Promise<void> {
   opened = undefined;
   stopOpening?.abort(new Error('the server is stopping'));
   clearInterval(analyzeTimer);
+  const { stopChores } = await import('./chores.server.ts');
+  await stopChores().catch((error: unknown) => console.error('[chores] stop failed:', error));
   if (config().telegram) {
     const { stopTelegramWorker } = await import('./telegram/runtime.server.ts');
     await stopTelegramWorker();

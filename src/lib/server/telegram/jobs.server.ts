@@ -22,13 +22,13 @@ export async function queueListingVerified(db: Database, listingId: number, now:
 
 /**
  * Takes or renews the worker lease: true while this process is the one worker. A lease left by a
- * process that stopped expires after LEASE_MS.
+ * process that stopped expires after LEASE_MS. `name` picks the lease (other workers hold their own).
  */
-export async function holdLease(db: Database, holder: string, now: Date): Promise<boolean> {
+export async function holdLease(db: Database, holder: string, now: Date, name = LEASE): Promise<boolean> {
   const expiresAt = new Date(now.getTime() + LEASE_MS);
   const rows = await db
     .insert(workerLeases)
-    .values({ name: LEASE, holder, expiresAt })
+    .values({ name, holder, expiresAt })
     .onConflictDoUpdate({
       target: workerLeases.name,
       set: { holder, expiresAt },
@@ -38,8 +38,8 @@ export async function holdLease(db: Database, holder: string, now: Date): Promis
   return rows[0]?.holder === holder;
 }
 
-export async function releaseLease(db: Database, holder: string): Promise<void> {
-  await db.delete(workerLeases).where(and(eq(workerLeases.name, LEASE), eq(workerLeases.holder, holder)));
+export async function releaseLease(db: Database, holder: string, name = LEASE): Promise<void> {
+  await db.delete(workerLeases).where(and(eq(workerLeases.name, name), eq(workerLeases.holder, holder)));
 }
 
 /** The next due job, claimed by pushing its time forward (a crashed run is retried after that). */
