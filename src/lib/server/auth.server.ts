@@ -21,6 +21,9 @@ import { m } from '#paraglide/messages.js';
 import { clientAddressOf, hit, type AuthAttemptKind } from './rate-limit.server.ts';
 import { TELEGRAM_FINISH_PATH, telegramAuthPlugin } from './telegram/auth-plugin.server.ts';
 
+/** The error code of a sign-in refused because the account is banned. */
+export const BANNED_CODE = 'ACCOUNT_BANNED';
+
 /** How long an emailed code stays valid. */
 export const CODE_TTL_SECONDS = 10 * 60;
 
@@ -125,6 +128,8 @@ export function createAuth(db: Database, secret: string) {
       additionalFields: {
         firstName: { type: 'string', required: false },
         lastName: { type: 'string', required: false },
+        // Read by sessionUser() (a banned account is nobody); never set through the API.
+        bannedAt: { type: 'date', required: false, input: false },
       },
     },
     emailAndPassword: {
@@ -159,6 +164,16 @@ export function createAuth(db: Database, secret: string) {
           before: async (user) => {
             refuseLongFields(user);
             refusePlaceholderEmail(user, undefined);
+          },
+        },
+      },
+      // Every way in (password, emailed code, Telegram) ends by making a session: a banned
+      // account gets none.
+      session: {
+        create: {
+          before: async (session) => {
+            const [row] = await db.select({ bannedAt: users.bannedAt }).from(users).where(eq(users.id, session.userId)).limit(1);
+            if (row?.bannedAt) throw new APIError('FORBIDDEN', { code: BANNED_CODE, message: m.reports_banned_sign_in() });
           },
         },
       },
@@ -243,7 +258,9 @@ export async function sessionUser(db: Database, headers: Headers): Promise<Sessi
   const auth = await getAuth(db);
   const session = await auth.api.getSession({ headers });
   if (!session) return null;
-  const u = session.user as typeof session.user & { firstName?: string | null; lastName?: string | null };
+  const u = session.user as typeof session.user & { firstName?: string | null; lastName?: string | null; bannedAt?: Date | null };
+  // Sessions end when an account is banned; this covers one read at that very moment.
+  if (u.bannedAt) return null;
   return {
     id: u.id,
     // A Telegram account without an email has a placeholder address: no email, as far as anyone sees.
@@ -274,6 +291,7 @@ const AUTH_ERROR_TEXTS: Readonly<Record<string, () => string>> = {
   OTP_EXPIRED: m.auth_error_code_expired,
   TOO_MANY_ATTEMPTS: m.auth_error_code_attempts,
   EMAIL_NOT_VERIFIED: m.auth_error_not_verified,
+  [BANNED_CODE]: m.reports_banned_sign_in,
 };
 
 /** Error codes of our own checks, whose message is already in our words. */

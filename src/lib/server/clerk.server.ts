@@ -75,7 +75,7 @@ export async function clerkSessionUser(db: Database, request: Request): Promise<
   if (!auth?.userId) return null;
   const mapped = clerkUserToSessionUser(await clerk.users.getUser(auth.userId));
   if (!mapped) return null;
-  await db
+  const [row] = await db
     .insert(users)
     .values({
       id: mapped.id,
@@ -89,6 +89,8 @@ export async function clerkSessionUser(db: Database, request: Request): Promise<
     .onConflictDoUpdate({
       target: users.id,
       set: { name: mapped.name, firstName: mapped.firstName, lastName: mapped.lastName, email: mapped.email, image: mapped.image },
-    });
-  return mapped;
+    })
+    .returning({ bannedAt: users.bannedAt });
+  // A banned account is signed in at Clerk but nobody here: every write path refuses it.
+  return row?.bannedAt ? null : mapped;
 }

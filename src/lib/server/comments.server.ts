@@ -1,5 +1,5 @@
 /** Comments on one image of a listing, read per image in SQL, newest first. */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { comments, listingImages, listings } from '#db/schema.ts';
 import { commentPayloadSchema } from '#lib/community.ts';
@@ -8,8 +8,12 @@ import type { SessionUser } from './auth.server.ts';
 import { allowWrite, slowDown } from './rate-limit.server.ts';
 import { m } from '#paraglide/messages.js';
 import { displayNameOf } from './users.server.ts';
+import { isPublic } from './listings.server.ts';
 
 export const MAX_COMMENTS = 100;
+
+/** A comment the public may see: not hidden (reports or an admin), its author not banned. */
+export const publicComment = sql`(${comments.hiddenAt} is null and not ${comments.authorBanned})`;
 
 export interface CommentView {
   id: number;
@@ -22,7 +26,7 @@ export async function listComments(db: Database, listingId: number, imageId: str
   return db
     .select({ id: comments.id, authorName: comments.authorName, comment: comments.comment, datePosted: comments.datePosted })
     .from(comments)
-    .where(and(eq(comments.listingId, listingId), eq(comments.imageId, imageId)))
+    .where(and(eq(comments.listingId, listingId), eq(comments.imageId, imageId), publicComment))
     .orderBy(desc(comments.datePosted), desc(comments.id))
     .limit(MAX_COMMENTS);
 }
@@ -39,7 +43,7 @@ export async function addComment(
   const [listing] = await db
     .select({ id: listings.id })
     .from(listings)
-    .where(and(eq(listings.id, input.listingId), eq(listings.status, 'verified')))
+    .where(and(eq(listings.id, input.listingId), isPublic))
     .limit(1);
   if (!listing) return null;
   if (input.imageId !== 'photo') {

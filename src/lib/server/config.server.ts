@@ -48,6 +48,7 @@ const envSchema = z
       .optional()
       .or(z.literal('').transform(() => undefined)),
     RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
+    REPORT_HIDE_THRESHOLD: z.coerce.number().int().positive().max(1000).default(3),
     TRUST_PROXY: flag(false),
     STRIPE_SECRET_KEY: z
       .string()
@@ -169,6 +170,8 @@ export interface AppConfig {
   mailFrom: string;
   /** Multiplies every write rate limit (tests running from one address raise it). */
   rateLimitScale: number;
+  /** Different accounts whose open reports hide a listing, request or comment until an admin decides. */
+  reportHideThreshold: number;
   /** Behind a reverse proxy: read the client's address from X-Forwarded-For. */
   trustProxy: boolean;
   /** Clerk replaces the embedded accounts when both keys are set. */
@@ -231,6 +234,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     authSecret: e.AUTH_SECRET,
     smtpUrl: e.SMTP_URL,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    reportHideThreshold: e.REPORT_HIDE_THRESHOLD,
     trustProxy: e.TRUST_PROXY,
     mailFrom: e.MAIL_FROM,
     clerk:

@@ -12,6 +12,8 @@ type Need = 'user' | 'admin';
 const PROTECTED_PAGES: Record<string, Need> = {
   '/admin': 'admin',
   '/admin/orders': 'admin',
+  '/admin/reports': 'admin',
+  '/report': 'user',
   '/myposts': 'user',
   '/pending-orders': 'user',
   '/completed-orders': 'user',

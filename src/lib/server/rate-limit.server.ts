@@ -26,6 +26,8 @@ export const LIMITS = {
   listing: { max: 10, windowSeconds: 3600 },
   edit: { max: 20, windowSeconds: 3600 },
   contact: { max: 5, windowSeconds: 600 },
+  /** Reports of listings, requests and comments (each item once per account anyway). */
+  report: { max: 10, windowSeconds: 3600 },
   /** "Continue with Telegram" presses (each stores a sign-in request). */
   telegramLogin: { max: 10, windowSeconds: 600 },
 } as const satisfies Record<string, Limit>;

@@ -1,7 +1,10 @@
 /** Buy/sell requests ('what do you want to buy/sell') and their likes. */
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { requestLikes, requests } from '#db/schema.ts';
+
+/** A request the public may see: not hidden (reports or an admin), its author not banned. */
+export const publicRequest = sql`(${requests.hiddenAt} is null and not ${requests.authorBanned})`;
 
 /** Requests shown before 'Show more...'. */
 export const INITIAL_REQUESTS = 8;
@@ -16,7 +19,7 @@ export interface RequestView {
   likes: number;
 }
 
-/** The newest requests with their like counts, one query. */
+/** The newest public requests with their like counts, one query. */
 export async function listRequests(db: Database, limit: number): Promise<{ items: RequestView[]; hasMore: boolean }> {
   const rows = await db
     .select({
@@ -28,6 +31,7 @@ export async function listRequests(db: Database, limit: number): Promise<{ items
     })
     .from(requests)
     .leftJoin(requestLikes, eq(requestLikes.requestId, requests.id))
+    .where(publicRequest)
     .groupBy(requests.id)
     .orderBy(desc(requests.createdAt), desc(requests.id))
     .limit(limit + 1);
@@ -45,7 +49,11 @@ export async function createRequest(db: Database, input: { name: string; message
  * conflicts means the user had liked it, so the like is taken back. No read-then-write race.
  */
 export async function toggleLike(db: Database, requestId: number, userId: string): Promise<{ liked: boolean; likes: number } | null> {
-  const [exists] = await db.select({ id: requests.id }).from(requests).where(eq(requests.id, requestId)).limit(1);
+  const [exists] = await db
+    .select({ id: requests.id })
+    .from(requests)
+    .where(and(eq(requests.id, requestId), publicRequest))
+    .limit(1);
   if (!exists) return null;
   const inserted = await db
     .insert(requestLikes)
