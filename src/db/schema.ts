@@ -815,10 +815,7 @@ export const reports = pgTable(
   },
   (t) => [
     check('reports_item_kind_check', sql`${t.itemKind} in ('listing', 'request', 'comment')`),
-    check(
-      'reports_reason_check',
-      sql`${t.reason} in ('scam', 'prepayment', 'wrong_category', 'offensive', 'duplicate', 'other')`,
-    ),
+    check('reports_reason_check', sql`${t.reason} in ('scam', 'prepayment', 'wrong_category', 'offensive', 'duplicate', 'other')`),
     uniqueIndex('reports_one_per_reporter_idx').on(t.itemKind, t.itemId, t.reporterId),
     // The admin queue: open reports, oldest first.
     index('reports_open_idx')
@@ -922,10 +919,7 @@ export const savedListings = pgTable(
       .references(() => listings.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.listingId] }),
-    index('saved_listings_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
-  ],
+  (t) => [primaryKey({ columns: [t.userId, t.listingId] }), index('saved_listings_user_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
 );
 
 export const SAVED_SEARCH_KINDS = ['search', 'category', 'nearby'] as const;

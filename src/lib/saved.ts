@@ -74,11 +74,9 @@ export const savedSearchSchema = z.discriminatedUnion(
         .unknown()
         .transform((value) => canonicalCategoryKey(text(value)) ?? '')
         .pipe(
-          z
-            .string()
-            .refine((key) => categoryByKey(key)?.kind !== undefined && categoryByKey(key)?.kind !== 'list', {
-              error: () => m.saved_not_understood(),
-            }),
+          z.string().refine((key) => categoryByKey(key)?.kind !== undefined && categoryByKey(key)?.kind !== 'list', {
+            error: () => m.saved_not_understood(),
+          }),
         ),
       back: backPath('/'),
     }),

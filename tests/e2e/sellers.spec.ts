@@ -1,8 +1,9 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { adminPage, fillListingForm, openWithIsland, signedInPage } from './support.ts';
+import { adminPage, fillListingForm, newPhoneContext, openWithIsland, signedInPage } from './support.ts';
 
 async function image(name: string, color: string) {
   const buffer = await sharp({ create: { width: 240, height: 180, channels: 3, background: color } })
@@ -261,5 +262,137 @@ test.describe('a seller lists a business', () => {
     expect(await filesOf(newKey!)).toHaveLength(3);
     expect(await filesOf(logoKey)).toHaveLength(3);
     await Promise.all([owner.context.close(), other.context.close()]);
+  });
+});
+
+test.describe('seller pages', () => {
+  /** A verified deal of `seller` made through the API (the admin verifies it); its id. */
+  async function verifiedDeal(seller: Page, admin: Page, baseURL: string, productName: string, companyName: string) {
+    const headers = { Origin: baseURL };
+    const photo = await image('p.png', '#0f766e');
+    const created = await seller.request.post('/api/products/', {
+      headers,
+      multipart: {
+        product_name: productName,
+        company_name: companyName,
+        category: 'foods',
+        discount: '15',
+        discount_duration: '7',
+        description: `${productName}, fresh every day.`,
+        location: 'Kazanchis',
+        latitude: '9.02',
+        longitude: '38.76',
+        contact_telegram: '@kazanchis_bakery',
+        contact_phone: '0911000002',
+        profile_photo: photo,
+        product_photo: photo,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    expect((await admin.request.post(`/api/admin/listings/${id}/`, { headers, data: { verdict: 'verify' } })).status()).toBe(200);
+    return id;
+  }
+
+  test('from a category card to the seller page and back to a deal; unknown, wrong slug and sitemap', async ({ page, request }) => {
+    await page.goto('/food-and-beverages');
+    const card = page.getByRole('article').first();
+    const company = card.locator('a[href*="/sellers/"]');
+    const companyName = (await company.textContent())!.trim();
+    await company.click();
+    await expect(page).toHaveURL(/\/sellers\/\d+-[a-z0-9-]+$/);
+    const sellerUrl = new URL(page.url()).pathname;
+    await expect(page.getByRole('heading', { level: 1, name: companyName })).toBeVisible();
+    await expect(page.getByText(/^Member since /)).toBeVisible();
+    await expect(page.getByText('Never pay before you have seen the item.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'write to us' })).toHaveAttribute('href', '/contact-us');
+    await page.screenshot({ path: test.info().outputPath('seller-390.png'), fullPage: true });
+
+    const deals = page.getByRole('region', { name: 'Current deals' }).getByRole('article');
+    expect(await deals.count()).toBeGreaterThan(0);
+    const dealName = (await deals.first().getByRole('heading').textContent())!.trim();
+    await deals.first().getByRole('heading').getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1, name: dealName })).toBeVisible();
+    // The detail page's company name leads back to the seller page; its tips sit with the contact.
+    await expect(page.getByRole('link', { name: companyName, exact: true })).toHaveAttribute('href', sellerUrl);
+    const dealId = /\/listings\/(\d+)/.exec(page.url())![1];
+    await expect(page.locator('[data-safety-tips]').getByRole('link', { name: 'Report this deal' })).toHaveAttribute(
+      'href',
+      `/report?kind=listing&id=${dealId}`,
+    );
+
+    const id = /\/sellers\/(\d+)-/.exec(sellerUrl)![1];
+    const moved = await request.get(`/sellers/${id}-old-name?page=1`, { maxRedirects: 0 });
+    expect(moved.status()).toBe(301);
+    expect(moved.headers().location).toBe(`${sellerUrl}?page=1`);
+    // A seller page is a list page: the same budget as a category page of 24 cards.
+    const gzipped = gzipSync(await (await request.get(sellerUrl)).body()).length;
+    test.info().annotations.push({ type: 'seller page gzip bytes', description: String(gzipped) });
+    expect(gzipped).toBeLessThan(40 * 1024);
+    const amharic = await request.get(`/am${sellerUrl}`);
+    expect(amharic.status()).toBe(200);
+    expect(await amharic.text()).toContain('አባል የሆነው');
+    const unknown = await request.get('/sellers/99999999-nobody');
+    expect(unknown.status()).toBe(404);
+    expect(await unknown.text()).toContain('Seller not found');
+    expect((await request.get('/sellers/not-a-seller')).status()).toBe(404);
+
+    expect(await (await request.get('/sitemap.xml')).text()).toContain('/sitemaps/sellers-1.xml');
+    expect(await (await request.get('/sitemaps/sellers-1.xml')).text()).toContain(sellerUrl);
+  });
+
+  test('an ended deal answers 200 with the seller’s other deals', async ({ page, request }) => {
+    // The demo catalogue holds ended deals; search lists them with "Discount expired".
+    let path: string | undefined;
+    for (let n = 1; n <= 10 && !path; n++) {
+      const html = await (await request.get(`/search?query=a&page=${n}`)).text();
+      const block = html.split('<article').find((a) => a.includes('Discount expired'));
+      path = block && /href="(\/listings\/\d+[^"]*)"/.exec(block)?.[1];
+    }
+    expect(path, 'an ended demo deal').toBeDefined();
+    const response = await page.goto(path!);
+    expect(response!.status()).toBe(200);
+    await expect(page.getByText('Discount expired')).toBeVisible();
+    const others = page.locator('[data-other-deals]');
+    await expect(others.getByRole('heading', { level: 2 })).toHaveText(/^Other current deals from /);
+    expect(await others.getByRole('article').count()).toBeLessThanOrEqual(6);
+    await expect(others.getByRole('link', { name: /^See all deals from / })).toHaveAttribute('href', /^\/sellers\/\d+/);
+    await page.screenshot({ path: test.info().outputPath('ended-390.png'), fullPage: true });
+  });
+
+  test('a removed deal answers 410 with the seller’s other deals; an admin marks the business verified', async ({ browser, baseURL }) => {
+    // Two deals made and verified through the API, one removed, then the admin's mark: about 20 s.
+    test.setTimeout(60_000);
+    const seller = await signedInPage(browser, baseURL!);
+    const admin = await adminPage(browser, baseURL!);
+    const company = `Kazanchis Bakery ${Date.now()}`;
+    const gone = await verifiedDeal(seller.page, admin, baseURL!, 'Sourdough loaf', company);
+    await verifiedDeal(seller.page, admin, baseURL!, 'Honey cake', company);
+    expect((await seller.page.request.delete(`/api/delete/products/${gone}/`, { headers: { Origin: baseURL! } })).status()).toBe(204);
+
+    const visitor = await newPhoneContext(browser, baseURL!);
+    const page = await visitor.newPage();
+    const response = await page.goto(`/listings/${gone}-sourdough-loaf`);
+    expect(response!.status()).toBe(410);
+    await expect(page.getByRole('heading', { level: 1, name: 'This deal was removed by the seller' })).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    await expect(page.locator('[data-other-deals]').getByRole('article').getByText('Honey cake')).toBeVisible();
+    expect((await page.request.get('/listings/99999999-never')).status()).toBe(404);
+
+    // Two verified deals: no badge yet; the admin's mark gives it.
+    await page
+      .locator('[data-other-deals]')
+      .getByRole('link', { name: `See all deals from ${company}` })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: company })).toBeVisible();
+    await expect(page.getByText('Verified business')).toHaveCount(0);
+    await admin.goto(new URL(page.url()).pathname);
+    await admin.getByRole('button', { name: 'Mark as verified business' }).click();
+    await expect(admin.getByText('The business is marked verified.')).toBeVisible();
+    await expect(admin.getByText('Verified business', { exact: true })).toBeVisible();
+    await page.reload();
+    await expect(page.getByText('Verified business', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Mark as verified business' })).toHaveCount(0);
+    await Promise.all([seller.context.close(), admin.context().close(), visitor.close()]);
   });
 });

@@ -6,7 +6,7 @@
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { HolidayKey } from '#lib/holidays.ts';
 import type { Database } from '#db/client.ts';
-import { listingImages, listings, sellers, type StoredImage, type StoredVideo } from '#db/schema.ts';
+import { listingImages, listings, sellers, users, type StoredImage, type StoredVideo } from '#db/schema.ts';
 import { discountEnd, discountStart } from '#lib/discount.ts';
 
 /** What a listing is made of when it is written (ids, status and derived dates aside). */
@@ -56,6 +56,8 @@ export async function insertListing(
     .values({
       ...fields,
       sellerId,
+      // A listing made for a banned account (by any path) is as hidden as the rest of its listings.
+      sellerBanned: sql`exists (select 1 from ${users} where ${users.id} = ${draft.ownerId} and ${users.bannedAt} is not null)`,
       datePosted,
       ...listingSchedule(datePosted, draft.discountStartDays, draft.discountDurationDays),
       status: options.status ?? 'pending',

@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
-import { listingImages, listings, users, type ListingStatus, type StoredImage } from '#db/schema.ts';
+import { listingImages, listings, removedListings, users, type ListingStatus, type StoredImage } from '#db/schema.ts';
 import { likePattern } from '#lib/listing-query.ts';
 import { MAX_REASON_LENGTH, type Review } from '#lib/listing-review.ts';
 import { listingPath } from '#lib/listing-urls.ts';
@@ -161,7 +161,19 @@ export async function removeListing(db: Database, user: SessionUser, id: number)
   const row = await ownerOf(db, id);
   if (!row) return NOT_FOUND;
   if (row.ownerId !== user.id && !user.isAdmin) return NOT_YOURS;
-  await db.delete(listings).where(eq(listings.id, id));
+  await db.transaction(async (tx) => {
+    const [gone] = await tx.delete(listings).where(eq(listings.id, id)).returning({
+      sellerId: listings.sellerId,
+      productName: listings.productName,
+      companyName: listings.companyName,
+      status: listings.status,
+    });
+    // Only a deal that had a public page answers 410 afterwards: a never-verified draft stays a 404.
+    if (gone?.status === 'verified') {
+      const { sellerId, productName, companyName } = gone;
+      await tx.insert(removedListings).values({ listingId: id, sellerId, productName, companyName }).onConflictDoNothing();
+    }
+  });
   return { ok: true, value: { id } };
 }
 
