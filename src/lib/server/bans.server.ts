@@ -75,12 +75,6 @@ export async function unbanAccount(
   return ok({ userId });
 }
 
-/** Whether the account is banned (for paths that make a session or act for a user). */
-export async function isBanned(db: Database, userId: string): Promise<boolean> {
-  const [row] = await db.select({ bannedAt: users.bannedAt }).from(users).where(eq(users.id, userId)).limit(1);
-  return Boolean(row?.bannedAt);
-}
-
 export interface BannedAccount {
   id: string;
   name: string;
