@@ -20,18 +20,10 @@ import {
 } from '#server/promotions.server.ts';
 import { fulfilCheckout } from '#server/shop.server.ts';
 import { walletOf } from '#server/wallet.server.ts';
-import { DAY, FIXED_NOW, createSeller, listingEndingIn } from '#fixtures/listings.ts';
+import { DAY, FIXED_NOW, createSeller, listingEndingIn, SELLER_SESSION } from '#fixtures/listings.ts';
 import { drivers, useTestDatabase } from './test-database.ts';
 
-const seller: SessionUser = {
-  id: 'seller-1',
-  email: 'seller-1@test.invalid',
-  name: 'Seller One',
-  firstName: 'Seller',
-  lastName: 'One',
-  image: null,
-  isAdmin: false,
-};
+const seller = SELLER_SESSION;
 const other: SessionUser = { ...seller, id: 'seller-2', email: 'seller-2@test.invalid' };
 const admin: SessionUser = { ...seller, id: 'admin-1', email: 'admin@test.invalid', isAdmin: true };
 const HOUR = 3_600_000;

@@ -10,26 +10,17 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listingRenewals, listings, users, workerLeases } from '#db/schema.ts';
-import type { SessionUser } from '#server/auth.server.ts';
 import { startChoresWorker, type Chore } from '#server/chores.server.ts';
 import { insertListing } from '#server/listings.server.ts';
 import { listPublicListings } from '#server/public-listings.server.ts';
 import { renewalLink, renewOwnListing, renewWithToken, sendRenewalReminders } from '#server/renewals.server.ts';
 import { editListing } from '#server/seller-listings.server.ts';
-import { DAY, FIXED_NOW, createSeller, draft, listingEndingIn } from '#fixtures/listings.ts';
+import { DAY, FIXED_NOW, createSeller, draft, listingEndingIn, SELLER_SESSION } from '#fixtures/listings.ts';
 import { drivers, useTestDatabase } from './test-database.ts';
 
 const HOUR = 3_600_000;
 const at = (ms: number) => new Date(FIXED_NOW.getTime() + ms);
-const seller: SessionUser = {
-  id: 'seller-1',
-  email: 'seller-1@test.invalid',
-  name: 'Seller One',
-  firstName: 'Seller',
-  lastName: 'One',
-  image: null,
-  isAdmin: false,
-};
+const seller = SELLER_SESSION;
 
 let dataDir: string;
 beforeAll(async () => {

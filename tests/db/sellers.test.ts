@@ -11,18 +11,10 @@ import { insertListing } from '#server/listings.server.ts';
 import { removeListing } from '#server/seller-listings.server.ts';
 import { otherDeals, removedListing, sellerDeals, sellerDealsQuery, sellerProfile, setSellerVerified } from '#server/sellers.server.ts';
 import { sellerSitemapPageCount, sitemapSellers } from '#server/sitemap-sellers.server.ts';
-import { DAY, FIXED_NOW, createSeller, draft, listingEndingIn } from '#fixtures/listings.ts';
+import { DAY, FIXED_NOW, createSeller, draft, listingEndingIn, SELLER_SESSION } from '#fixtures/listings.ts';
 import { drivers, useTestDatabase } from './test-database.ts';
 
-const owner: SessionUser = {
-  id: 'seller-1',
-  email: 'seller-1@test.invalid',
-  name: 'Seller One',
-  firstName: 'Seller',
-  lastName: 'One',
-  image: null,
-  isAdmin: false,
-};
+const owner = SELLER_SESSION;
 const admin: SessionUser = { ...owner, id: 'admin-1', email: 'admin@test.invalid', isAdmin: true };
 
 describe.each(drivers())('seller pages on %s', (driver) => {
