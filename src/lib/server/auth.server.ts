@@ -229,11 +229,15 @@ export function createAuth(db: Database, secret: string) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-let instance: Promise<Auth> | undefined;
+const instances = new WeakMap<Database, Promise<Auth>>();
 
-/** The process's auth instance, built on the shared database. */
+/** The auth instance of a database (the app has one; tests open one per driver). */
 export function getAuth(db: Database): Promise<Auth> {
-  instance ??= authSecret(db).then((secret) => createAuth(db, secret));
+  let instance = instances.get(db);
+  if (!instance) {
+    instance = authSecret(db).then((secret) => createAuth(db, secret));
+    instances.set(db, instance);
+  }
   return instance;
 }
 
