@@ -351,7 +351,7 @@ test.describe('for search engines and link previews', () => {
     const index = await (await request.get('/sitemap.xml')).text();
     expect(index).toContain('<sitemapindex');
     const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
-    expect(files).toEqual(['/sitemaps/pages.xml', '/sitemaps/listings-1.xml']);
+    expect(files).toEqual(['/sitemaps/pages.xml', '/sitemaps/listings-1.xml', '/sitemaps/sellers-1.xml']);
     const pages = await (await request.get(files[0]!)).text();
     expect(pages).toContain('/homes</loc>');
     const listings = await request.get(files[1]!);
