@@ -37,6 +37,8 @@ for (const [path, h1] of PAGES) {
 }
 
 test('the informational pages link only to their own site or to pages that exist', async ({ page }) => {
+  // Every informational page and every link on them: 22 s on the loaded CI machine.
+  test.setTimeout(60_000);
   // Pages owned by this branch must answer; other spec routes may still be in progress elsewhere.
   const ours = new Set(PAGES.map(([path]) => path));
   for (const [path] of PAGES) {
