@@ -60,7 +60,7 @@ export default defineConfig({
     },
     {
       command: 'node scripts/start.mjs',
-      url: `http://localhost:${port}/healthz`,
+      url: `http://localhost:${port}/readyz`,
       timeout: 180_000,
       reuseExistingServer: false,
       stdout: 'pipe',

@@ -1,6 +1,8 @@
 /**
  * `npm start`: builds when needed, opens and migrates the database (seeding an empty embedded one),
- * then serves the app with compression. SIGTERM/SIGINT close the server, then the database.
+ * then serves the app with compression. Cached public pages are answered here, before Astro runs
+ * (src/lib/server/front-cache.server.ts); `/healthz` says the process is alive, `/readyz` that it
+ * can serve (the database is open and reachable). SIGTERM/SIGINT close the server, then the database.
  */
 import http from 'node:http';
 import path from 'node:path';
@@ -27,10 +29,25 @@ try {
 
 // Astro's standalone server sends everything uncompressed; visitors pay for every byte.
 const compress = compression({ threshold: 1024 });
-const server = http.createServer(limitRequestBodies((req, res) => compress(req, res, () => handler(req, res))));
+const server = http.createServer(
+  limitRequestBodies((req, res) => {
+    if (isLivenessCheck(req)) return alive(res);
+    if (frontCache()?.(req, res)) return;
+    compress(req, res, () => handler(req, res));
+  }),
+);
 
 /** Lifecycle hooks the bundled app registers (the database lives inside the bundle). */
 const lifecycle = () => globalThis[Symbol.for('sefer.lifecycle')];
+/** The bundle's page cache, answering a cached page before Astro runs (registered by the middleware). */
+const frontCache = () => globalThis[Symbol.for('sefer.frontCache')];
+
+const isLivenessCheck = (req) => (req.method === 'GET' || req.method === 'HEAD') && /^\/healthz(\?|$)/.test(req.url ?? '');
+/** Alive: this process answers, whatever the database does (a balancer restarts a process that does not). */
+function alive(res) {
+  res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+  res.end('{"ok":true}');
+}
 
 server.listen(settings.port, settings.host, async () => {
   const started = Date.now();
@@ -38,12 +55,12 @@ server.listen(settings.port, settings.host, async () => {
     // Astro loads page and middleware modules on the first request: make that request ourselves.
     // It starts opening the database and is answered at once (503 "starting" until the database
     // is open, migrated and seeded, as is every other request meanwhile); then wait for the
-    // database and check that the health check passes before anyone is told the server is ready.
+    // database and check that the readiness check passes before anyone is told the server is ready.
     const host = ['0.0.0.0', '::'].includes(settings.host) ? '127.0.0.1' : settings.host;
-    const healthz = `http://${host.includes(':') ? `[${host}]` : host}:${settings.port}/healthz`;
+    const readyz = `http://${host.includes(':') ? `[${host}]` : host}:${settings.port}/readyz`;
     // No kept-alive connection: opening the database can block this process longer than the idle
     // timeout, and the second check would then be written on a socket the server is closing (ECONNRESET).
-    const check = () => fetch(healthz, { headers: { connection: 'close' } });
+    const check = () => fetch(readyz, { headers: { connection: 'close' } });
     await (await check()).arrayBuffer();
     await lifecycle()?.ready();
     const response = await check();

@@ -1,16 +1,20 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { defineMiddleware } from 'astro:middleware';
 import type { APIContext, MiddlewareNext } from 'astro';
 import { database, isDatabaseUnavailable, readyDatabase } from '#server/db.server.ts';
 import { requestClock } from '#server/clock.server.ts';
 import { currentUser } from '#server/users.server.ts';
 import { config } from '#server/config.server.ts';
-import { changedData, isShareable, PageCache } from '#server/page-cache.server.ts';
+import { changedData, isShareable, PageCache, preparePage } from '#server/page-cache.server.ts';
+import { answerFromCache, pageKey, publicCacheControl } from '#server/front-cache.server.ts';
+import { syncPageCache } from '#server/page-cache-sync.server.ts';
 import { notAvailable } from '#server/safe.server.ts';
 import { Refusal } from '#server/http.server.ts';
 import { ADMINS_ONLY_PAGE, pageGuard } from '#server/protected-pages.server.ts';
-import { FALLBACK_CSP, withFormTargets } from '#lib/csp.mjs';
+import { FALLBACK_CSP, withFormTargets, withMediaOrigin } from '#lib/csp.mjs';
+import { mediaOrigin } from '#lib/media-urls.ts';
 import { paymentFormOrigins } from '#server/payments.server.ts';
-import { countPageView } from '#server/view-counting.server.ts';
+import { countFrontView, countPageView, viewedListing } from '#server/view-counting.server.ts';
 import { crossSiteFormRefusal } from '#server/origin-check.server.ts';
 import { TELEGRAM_LINK_ORIGIN } from '#lib/telegram-login.ts';
 import { baseLocale } from '#lib/i18n/locales.ts';
@@ -61,9 +65,11 @@ async function serve(context: APIContext, next: MiddlewareNext, pathname: string
   const user = await currentUser(context.locals.db, context.request);
   if (user instanceof Response) return user;
   context.locals.user = user;
+  const pages = pageCache();
   // Protected pages (protected-pages.server.ts): no page code runs for a visitor or a non-admin.
   const guard = pageGuard(new URL(`${pathname}${context.url.search}`, context.url), user);
-  const response =
+  const generation = pages.generation;
+  let response =
     guard instanceof Response
       ? guard
       : await refusalsAnswered(
@@ -71,6 +77,8 @@ async function serve(context: APIContext, next: MiddlewareNext, pathname: string
         );
   // A listing page's view, counted whether the page came from the cache or was rendered.
   await countPageView(context, pathname, response);
+  // A cached page was stored with every header below already set.
+  if (response.headers.get('X-Page-Cache') === 'hit') return response;
   if (context.locals.user && !response.headers.has('Cache-Control')) {
     response.headers.set('Cache-Control', 'private, no-store');
   }
@@ -78,9 +86,29 @@ async function serve(context: APIContext, next: MiddlewareNext, pathname: string
     if (!response.headers.has(name)) response.headers.set(name, value);
   }
   const policy = response.headers.get('Content-Security-Policy');
-  if (policy) response.headers.set('Content-Security-Policy', withFormTargets(policy, formTargets()));
+  if (policy) response.headers.set('Content-Security-Policy', withMediaOrigin(withFormTargets(policy, formTargets()), mediaOrigin()));
   if (context.locals.locale !== baseLocale) response.headers.set('Content-Language', context.locals.locale);
+  const shared = guard === 'pass' && !user && context.request.method === 'GET' && pages.enabled && !writesNoPage(context.url.pathname);
+  if (shared && isShareable(response)) response = await keep(pages, context.url, pathname, response, generation);
   return response;
+}
+
+/**
+ * Stores a public page as it is answered (every header set), compressed once, and answers it with
+ * the same headers the cache will give it: a CDN may keep it for the cache's lifetime.
+ */
+async function keep(pages: PageCache, url: URL, pathname: string, response: Response, generation: number): Promise<Response> {
+  response.headers.set('Cache-Control', publicCacheControl(config().pageCacheSeconds));
+  response.headers.set('Vary', 'Accept-Encoding');
+  const html = await response.text();
+  const page = await preparePage(response.status, [], html, viewedListing(pathname));
+  response.headers.set('ETag', page.etag);
+  page.headers = [...response.headers];
+  pages.set(pageKey(url), page, generation);
+  return new Response(page.body as Uint8Array<ArrayBuffer>, {
+    status: response.status,
+    headers: [...page.headers, ['X-Page-Cache', 'miss']],
+  });
 }
 
 /**
@@ -102,13 +130,21 @@ async function refusalsAnswered(rendering: Promise<Response>): Promise<Response>
 }
 
 let cache: PageCache | undefined;
-const pageCache = () => (cache ??= new PageCache(config().pageCacheSeconds * 1000));
+function pageCache(): PageCache {
+  if (cache) return cache;
+  cache = new PageCache(config().pageCacheSeconds * 1000);
+  // With PostgreSQL, every process's cache is emptied by any process's write.
+  syncPageCache(cache);
+  return cache;
+}
 /** Writes that change nothing a page shows: the bot's updates and "Continue with Telegram" presses. */
 const writesNoPage = (pathname: string) => pathname === '/api/telegram/webhook' || /^(\/[a-z]{2})?\/telegram\/start$/.test(pathname);
 
 /**
  * The page, from the cache of rendered pages when the visitor is not signed in (see
- * page-cache.server.ts); a write that changed data empties that cache.
+ * page-cache.server.ts); a write that changed data empties that cache. The server in front of Astro
+ * (scripts/start.mjs) answers most hits before this runs; this one serves the rest (a stale
+ * session cookie, the dev server).
  */
 async function render(method: string, url: URL, signedIn: boolean, next: () => Promise<Response>): Promise<Response> {
   const pages = pageCache();
@@ -116,14 +152,12 @@ async function render(method: string, url: URL, signedIn: boolean, next: () => P
   if (writesNoPage(url.pathname)) return next();
   if (method !== 'GET' && method !== 'HEAD') return pages.write(next, changedData);
   if (method !== 'GET' || signedIn || !pages.enabled) return next();
-  const key = url.href;
-  const hit = pages.get(key);
-  if (hit) return new Response(hit.body, { status: hit.status, headers: [...hit.headers, ['X-Page-Cache', 'hit']] });
-  const generation = pages.generation;
-  const response = await next();
-  if (!isShareable(response)) return response;
-  const body = await response.text();
-  const headers = [...response.headers];
-  pages.set(key, { body, status: response.status, headers }, generation);
-  return new Response(body, { status: response.status, headers: [...headers, ['X-Page-Cache', 'miss']] });
+  const hit = pages.get(pageKey(url));
+  if (hit)
+    return new Response(hit.body as Uint8Array<ArrayBuffer>, { status: hit.status, headers: [...hit.headers, ['X-Page-Cache', 'hit']] });
+  return next();
 }
+
+// Node's HTTP server (scripts/start.mjs) asks here first: a cached page is answered without Astro.
+(globalThis as Record<symbol, unknown>)[Symbol.for('sefer.frontCache')] = (request: IncomingMessage, response: ServerResponse) =>
+  readyDatabase() !== undefined && answerFromCache(pageCache(), request, response, { onView: countFrontView });

@@ -43,6 +43,27 @@ export interface OpenDatabaseOptions {
   connectTimeoutMs?: number;
 }
 
+/**
+ * Runs the migrations while holding an advisory lock, so that app processes started together on
+ * one database migrate one after the other (Drizzle reads the last applied migration before its
+ * transaction: two processes would both apply the same one, and the second would fail).
+ */
+async function migrateAlone(databaseUrl: string, connectTimeoutMs: number, migrate: () => Promise<void>): Promise<void> {
+  // A connection of its own: the pool may have room for just the migration's.
+  const holder = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: connectTimeoutMs });
+  holder.on('error', () => {
+    // the migration itself reports a lost server
+  });
+  await holder.connect();
+  try {
+    await holder.query('select pg_advisory_lock(24307, 1)');
+    await migrate();
+  } finally {
+    // Ending the session releases the lock.
+    await holder.end().catch(() => undefined);
+  }
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const { databaseUrl, migrationsFolder, logger } = options;
   if (databaseUrl) {
@@ -62,7 +83,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       // already logged by the connection's own listener above
     });
     const db = drizzlePostgres({ client: pool, schema, logger });
-    if (migrationsFolder) await migratePostgres(db, { migrationsFolder });
+    if (migrationsFolder)
+      await migrateAlone(databaseUrl, options.connectTimeoutMs ?? 5000, () => migratePostgres(db, { migrationsFolder }));
     return { db: db as unknown as Database, driver: 'postgres', close: () => pool.end() };
   }
 

@@ -784,6 +784,13 @@ export const workerLeases = pgTable('worker_leases', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
+/** Periodic jobs that one process runs for all (run-once.server.ts): when each last ran, and how often it has. */
+export const scheduledRuns = pgTable('scheduled_runs', {
+  name: text('name').primaryKey(),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }).notNull(),
+  runs: integer('runs').notNull().default(1),
+});
+
 // ---------------------------------------------------------------------------
 // Trust: reports, moderation decisions, removed listings, renewals, statistics, saved deals
 // ---------------------------------------------------------------------------

@@ -5,14 +5,14 @@
  * shared test server or the e2e server. It needs PostgreSQL installed: it runs where
  * TEST_DATABASE_URL is set (as .ci/run does) and is skipped elsewhere.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
+import { freePort, postgresAppEnv, startApp, stopApp } from './app-processes.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -33,51 +33,9 @@ function postgres(dir: string) {
   };
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** Starts `node scripts/start.mjs`; `ready` resolves once it reports ready. */
-function startApp(env: Record<string, string>, log: string[]): { child: ChildProcess; ready: Promise<void> } {
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: root,
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const ready = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the app did not start:\n${log.join('')}`)), 45_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      log.push(chunk.toString());
-      if (chunk.toString().includes('Sefer is ready')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the app exited with ${code} before it was ready:\n${log.join('')}`));
-    });
-  });
-  ready.catch(() => undefined);
-  child.stderr!.on('data', (chunk: Buffer) => log.push(chunk.toString()));
-  return { child, ready };
-}
-
 /** The app's environment: its own data folder, no page cache, write limits out of the way. */
-const appEnv = (databaseUrl: string, port: number, dataDir: string) => ({
-  DATABASE_URL: databaseUrl,
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  SITE_URL: `http://127.0.0.1:${port}`,
-  DATA_DIR: dataDir,
-  SEED_DEMO: 'false',
-  PAGE_CACHE_SECONDS: '0',
-  RATE_LIMIT_SCALE: '1000',
-});
+const appEnv = (databaseUrl: string, port: number, dataDir: string) =>
+  postgresAppEnv(databaseUrl, port, dataDir, { PAGE_CACHE_SECONDS: '0' });
 
 /** The lines of the app's log that explain a crash, not the objects it dumped. */
 const crashLines = (log: string[]) =>
@@ -87,15 +45,6 @@ const crashLines = (log: string[]) =>
     .filter((line) => /error|unhandled|throw/i.test(line))
     .slice(0, 12)
     .join('\n');
-
-async function stopApp(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const force = setTimeout(() => child.kill('SIGKILL'), 5000);
-  await exited;
-  clearTimeout(force);
-}
 
 interface Outcome {
   status: number | string;
@@ -168,7 +117,7 @@ test.describe('PostgreSQL that is slow to open or restarts under load', { tag: '
       // The first request also loads the app's modules, which takes a few seconds on a busy machine.
       let health: Outcome = { status: 'none', body: '' };
       await expect
-        .poll(async () => (health = await ask(base, '/healthz', {}, 15_000)).status, { timeout: 30_000, intervals: [100] })
+        .poll(async () => (health = await ask(base, '/readyz', {}, 15_000)).status, { timeout: 30_000, intervals: [100] })
         .not.toBe('ECONNREFUSED');
       expect(health.status, `the app answers while it opens the database:\n${crashLines(log)}`).toBe(503);
       const messages = await ask(base, '/api/cat', {}, 2000);
@@ -208,7 +157,7 @@ test.describe('PostgreSQL that is slow to open or restarts under load', { tag: '
       const died = () => app!.exitCode !== null || app!.signalCode !== null;
       // A few concurrent loops of reads and writes, so the pool holds busy and idle connections.
       const targets: [string, RequestInit?][] = [
-        ['/healthz'],
+        ['/readyz'],
         ['/api/cat'],
         ['/daily-discounts'],
         ['/listings/1-missing'],
@@ -243,7 +192,7 @@ test.describe('PostgreSQL that is slow to open or restarts under load', { tag: '
       await expect.poll(() => pathsAnswered('down', [503], 3), { message: 'answers while down', timeout: 20_000 }).toBe(paths.length);
       expect(died(), `the app process stays up:\n${crashLines(log)}`).toBe(false);
 
-      const health = await ask(base, '/healthz');
+      const health = await ask(base, '/readyz');
       expect(health.status).toBe(503);
       const messages = await ask(base, '/api/cat');
       expect(messages.status).toBe(503);
@@ -274,7 +223,7 @@ test.describe('PostgreSQL that is slow to open or restarts under load', { tag: '
       expect(recovered, 'a 200 within 2 s of the database returning').not.toBeNull();
       expect(recovered!).toBeLessThan(2000);
       expect((await ask(base, '/daily-discounts')).status).toBe(200);
-      expect((await ask(base, '/healthz')).status).toBe(200);
+      expect((await ask(base, '/readyz')).status).toBe(200);
 
       // The loads go on until every target has been answered again.
       await expect

@@ -1,7 +1,16 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { changedData, isShareable, PageCache } from '#server/page-cache.server.ts';
+import { changedData, isShareable, PageCache, preparePage, type CachedPage } from '#server/page-cache.server.ts';
 
-const page = (body: string) => ({ body, status: 200, headers: [['content-type', 'text/html']] as [string, string][] });
+const page = (body: string): CachedPage => ({
+  body: Buffer.from(body),
+  br: Buffer.alloc(0),
+  gzip: Buffer.alloc(0),
+  etag: 'W/"x"',
+  viewOf: null,
+  status: 200,
+  headers: [['content-type', 'text/html']],
+});
 
 describe('cache of rendered pages', () => {
   it('keeps a page until it expires', () => {
@@ -9,7 +18,7 @@ describe('cache of rendered pages', () => {
     const cache = new PageCache(30_000, 1_000_000, () => now);
     expect(cache.set('/homes', page('a'), cache.generation)).toBe(true);
     now = 29_999;
-    expect(cache.get('/homes')?.body).toBe('a');
+    expect(cache.get('/homes')?.body.toString()).toBe('a');
     now = 30_000;
     expect(cache.get('/homes')).toBeUndefined();
     expect(cache.size).toBe(0);
@@ -22,7 +31,7 @@ describe('cache of rendered pages', () => {
     let renderedDuring = -1;
     await cache.write(async () => {
       // Until the write is done (and known to have changed data) the page from before it is as good as any.
-      expect(cache.get('/')?.body).toBe('old');
+      expect(cache.get('/')?.body.toString()).toBe('old');
       renderedDuring = cache.generation;
       expect(cache.set('/', page('during'), renderedDuring)).toBe(false);
     });
@@ -30,7 +39,7 @@ describe('cache of rendered pages', () => {
     expect(cache.set('/', page('during'), renderedDuring)).toBe(false);
     expect(cache.get('/')).toBeUndefined();
     expect(cache.set('/', page('after'), cache.generation)).toBe(true);
-    expect(cache.get('/')?.body).toBe('after');
+    expect(cache.get('/')?.body.toString()).toBe('after');
   });
 
   it('empties itself even when the write fails', async () => {
@@ -46,7 +55,7 @@ describe('cache of rendered pages', () => {
     cache.set('/', page('old'), cache.generation);
     const refused = new Response(null, { status: 404 });
     expect(await cache.write(async () => refused, changedData)).toBe(refused);
-    expect(cache.get('/')?.body).toBe('old');
+    expect(cache.get('/')?.body.toString()).toBe('old');
     expect(cache.set('/about', page('about'), cache.generation)).toBe(true);
     await cache.write(async () => Response.json({ id: 1 }, { status: 201 }), changedData);
     expect(cache.get('/')).toBeUndefined();
@@ -73,7 +82,7 @@ describe('cache of rendered pages', () => {
 
   it('drops the least recently used pages beyond its size', () => {
     const cache = new PageCache(30_000, 40_000);
-    const body = 'x'.repeat(4000); // about 8.5 KB each
+    const body = 'x'.repeat(9000); // about 9.5 KB each
     for (const key of ['a', 'b', 'c', 'd']) cache.set(key, page(body), cache.generation);
     cache.get('a');
     cache.set('e', page(body), cache.generation);
@@ -81,6 +90,42 @@ describe('cache of rendered pages', () => {
     expect(cache.get('a')).toBeDefined();
     expect(cache.get('e')).toBeDefined();
     expect(cache.bytes).toBeLessThanOrEqual(40_000);
+  });
+
+  it('stores each page compressed once, with a validator of its bytes', async () => {
+    const html = '<!doctype html><p>Sefer deals</p>'.repeat(200);
+    const stored = await preparePage(200, [], html, 7);
+    expect(brotliDecompressSync(stored.br).toString()).toBe(html);
+    expect(gunzipSync(stored.gzip).toString()).toBe(html);
+    expect(stored.br.length).toBeLessThan(stored.body.length / 10);
+    expect(stored.etag).toMatch(/^W\/"[\w-]{22}"$/);
+    expect((await preparePage(200, [], html)).etag).toBe(stored.etag);
+    expect((await preparePage(200, [], `${html}!`)).etag).not.toBe(stored.etag);
+    expect(stored.viewOf).toBe(7);
+  });
+
+  it('tells other processes of a write that changed data, and only of that', async () => {
+    const cache = new PageCache(30_000);
+    let told = 0;
+    cache.onWrite = () => told++;
+    await cache.write(async () => new Response(null, { status: 404 }), changedData);
+    expect(told).toBe(0);
+    await cache.write(async () => new Response(null, { status: 201 }), changedData);
+    expect(told).toBe(1);
+    await expect(cache.write(async () => Promise.reject(new Error('no')))).rejects.toThrow('no');
+    expect(told).toBe(2);
+  });
+
+  it('keeps and serves nothing while paused (it cannot hear other processes), and is emptied', () => {
+    const cache = new PageCache(30_000);
+    cache.set('/', page('a'), cache.generation);
+    cache.paused = true;
+    expect(cache.get('/')).toBeUndefined();
+    expect(cache.set('/b', page('b'), cache.generation)).toBe(false);
+    cache.clear();
+    cache.paused = false;
+    expect(cache.get('/')).toBeUndefined();
+    expect(cache.set('/b', page('b'), cache.generation)).toBe(true);
   });
 
   it('does nothing when turned off', () => {

@@ -8,6 +8,7 @@ import { requestClock } from './clock.server.ts';
 import { config } from './config.server.ts';
 import { countListings, isSeeded, seedDemoCatalogue } from './seed.server.ts';
 import { seedPromotionPlans } from './promotions.server.ts';
+import { runOnce } from './run-once.server.ts';
 
 let opening: Promise<DatabaseHandle> | undefined;
 /** Set once the database is open, migrated and seeded: requests are served from then on. */
@@ -20,14 +21,18 @@ let analyzeTimer: ReturnType<typeof setInterval> | undefined;
  * PGlite runs no autovacuum, so nothing else ever gathers planner statistics: without them the
  * planner guesses a few rows per table and can walk a whole index where a short range would do
  * (measured at 100,000 listings). ANALYZE samples at most 30,000 rows per table, so it takes about
- * as long at any catalogue size (1.5 s at 100,000 listings on a busy 2-core machine).
+ * as long at any catalogue size (1.5 s at 100,000 listings on a busy 2-core machine). On
+ * PostgreSQL autovacuum also does it, but only after enough rows changed: a freshly imported or
+ * restored catalogue would be planned blind until then. Either way one process does it for all.
  */
 const ANALYZE_EVERY_MS = 6 * 3_600_000;
 
 async function analyze(db: Database): Promise<void> {
   const started = Date.now();
-  await db.execute(sql`analyze`);
-  console.log(`[db] planner statistics gathered in ${Date.now() - started} ms`);
+  const ran = await runOnce(db, 'planner-statistics', ANALYZE_EVERY_MS - 60_000, new Date(), async (tx) => {
+    await tx.execute(sql`analyze`);
+  });
+  if (ran) console.log(`[db] planner statistics gathered in ${Date.now() - started} ms`);
 }
 
 async function open(signal: AbortSignal): Promise<DatabaseHandle> {
@@ -45,17 +50,15 @@ async function open(signal: AbortSignal): Promise<DatabaseHandle> {
     if (!c.databaseUrl && c.seedDemo && !(await isSeeded(handle.db)) && (await countListings(handle.db)) === 0) {
       await seedDemoCatalogue(handle.db, { dataDir: c.dataDir, now: requestClock(), log: console.log, signal });
     }
-    if (handle.driver === 'pglite') await analyze(handle.db);
+    await analyze(handle.db);
   } catch (error) {
     await handle.close().catch(() => undefined);
     throw error;
   }
-  if (handle.driver === 'pglite') {
-    analyzeTimer = setInterval(() => {
-      analyze(handle.db).catch((error: unknown) => console.error('[db] analyze failed:', error));
-    }, ANALYZE_EVERY_MS);
-    analyzeTimer.unref();
-  }
+  analyzeTimer = setInterval(() => {
+    analyze(handle.db).catch((error: unknown) => console.error('[db] analyze failed:', error));
+  }, ANALYZE_EVERY_MS);
+  analyzeTimer.unref();
   if (c.telegram) {
     const { startTelegramWorker } = await import('./telegram/runtime.server.ts');
     startTelegramWorker(handle.db);
@@ -129,6 +132,8 @@ export async function closeDatabase(): Promise<void> {
   opened = undefined;
   stopOpening?.abort(new Error('the server is stopping'));
   clearInterval(analyzeTimer);
+  const { stopPageCacheSync } = await import('./page-cache-sync.server.ts');
+  await stopPageCacheSync();
   const { stopChores } = await import('./chores.server.ts');
   await stopChores().catch((error: unknown) => console.error('[chores] stop failed:', error));
   if (config().telegram) {

@@ -1,33 +1,75 @@
 /**
  * Rendered HTML (and sitemap XML) of public pages for visitors who are not signed in, kept for a
- * few seconds.
+ * few seconds, compressed once, and served before Astro's pipeline runs (front-cache.server.ts).
  *
  * Measured (BENCHMARKS.md): rendering a list page costs several times what serving the same bytes
  * from a file costs, and every visitor who is not signed in gets the same bytes for the same URL.
+ * Compressing a 40 KB page for every visitor cost more than finding it in the cache, so each page
+ * is stored with its brotli and gzip bytes and a validator.
  *
  * Correctness:
  * - only GET requests without a signed-in user, and only 200 text/html or application/xml
- *   responses that set no cookie and are not marked private or no-store; the key is the URL;
+ *   responses that set no cookie and are not marked private or no-store; the key is the path and
+ *   query;
  * - a request that may write (any method but GET and HEAD) empties the cache when it is done and
  *   its answer says it changed data ({@link changedData}); a page rendered while such a request
  *   ran is not stored (a generation counter), so this process never serves a page older than its
  *   own last write. Refused writes (a 404, 401, 429, a form sent back with an error) leave the
  *   cache alone, so a trickle of cheap failing POSTs cannot keep it empty;
- * - pages depend on the clock (discount windows, "N days left") and, with PostgreSQL and several
- *   app processes, on other processes' writes: entries expire after `ttlMs` (default 30 s, the
- *   API's max-age too);
+ * - with PostgreSQL and several app processes, a write empties every process's cache through
+ *   NOTIFY (page-cache-sync.server.ts);
+ * - pages depend on the clock (discount windows, "N days left"): entries expire after `ttlMs`
+ *   (default 30 s, the API's max-age too);
  * - memory is bounded: least recently used entries go first beyond `maxBytes`.
  */
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 
 export interface CachedPage {
-  body: string;
   status: number;
   headers: [string, string][];
+  /** The page's bytes, and the same bytes compressed once. */
+  body: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  /** A validator of the bytes (weak: the same for every encoding of them). */
+  etag: string;
+  /** The listing whose detail page this is: each hit counts a view. */
+  viewOf: number | null;
 }
 
 interface Entry extends CachedPage {
   storedAt: number;
   bytes: number;
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * A page ready to be stored: compressed in the thread pool (brotli at quality 9 is within a few
+ * per cent of 11 on these pages at a fraction of the time), with its ETag.
+ */
+export async function preparePage(
+  status: number,
+  headers: [string, string][],
+  html: string,
+  viewOf: number | null = null,
+): Promise<CachedPage> {
+  const body = Buffer.from(html);
+  const [br, gz] = await Promise.all([
+    brotli(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+    gzip(body, { level: 9 }),
+  ]);
+  const etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+  return { status, headers, body, br, gzip: gz, etag, viewOf };
 }
 
 export class PageCache {
@@ -42,8 +84,11 @@ export class PageCache {
     readonly clock: () => number = Date.now,
   ) {}
 
+  /** Set while this process cannot hear other processes' writes (page-cache-sync.server.ts): nothing is kept or served. */
+  paused = false;
+
   get enabled(): boolean {
-    return this.ttlMs > 0;
+    return this.ttlMs > 0 && !this.paused;
   }
 
   /** Changes whenever the cache is emptied; a render that started in another generation is not stored. */
@@ -60,6 +105,7 @@ export class PageCache {
   }
 
   get(key: string): CachedPage | undefined {
+    if (this.paused) return undefined;
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
     if (this.clock() - entry.storedAt >= this.ttlMs) {
@@ -75,7 +121,7 @@ export class PageCache {
   /** Stores a page rendered in `generation`, unless the cache was emptied since or a write is running. */
   set(key: string, page: CachedPage, generation: number): boolean {
     if (!this.enabled || generation !== this.#generation || this.#writes > 0) return false;
-    const bytes = page.body.length * 2 + 512;
+    const bytes = page.body.length + page.br.length + page.gzip.length + 512;
     if (bytes > this.maxBytes / 4) return false;
     const existing = this.#entries.get(key);
     if (existing) this.#remove(key, existing);
@@ -87,6 +133,9 @@ export class PageCache {
     }
     return true;
   }
+
+  /** Told when a write of this process changed data, after the cache was emptied (other processes empty theirs). */
+  onWrite: (() => void) | undefined;
 
   /** Empties the cache. */
   clear(): void {
@@ -106,12 +155,17 @@ export class PageCache {
       result = await run();
     } catch (error) {
       this.#writes--;
-      this.clear();
+      this.#written();
       throw error;
     }
     this.#writes--;
-    if (changed(result)) this.clear();
+    if (changed(result)) this.#written();
     return result;
+  }
+
+  #written(): void {
+    this.clear();
+    this.onWrite?.();
   }
 
   #remove(key: string, entry: Entry): void {

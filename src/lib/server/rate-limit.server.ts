@@ -85,15 +85,22 @@ export async function allowWrite(
  * appended; the entries before it are whatever the client sent), else the socket's.
  */
 export function clientAddressOf(context: { clientAddress?: string; request: Request }): string | null {
+  let socketAddress: string | undefined;
+  try {
+    socketAddress = context.clientAddress;
+  } catch {
+    // Astro throws when the adapter could not tell
+  }
+  return clientAddressFrom(context.request.headers.get('x-forwarded-for'), socketAddress);
+}
+
+/** {@link clientAddressOf} from the raw header and the socket's address (requests answered before Astro). */
+export function clientAddressFrom(forwardedFor: string | null | undefined, socketAddress: string | undefined): string | null {
   if (config().trustProxy) {
-    const forwarded = context.request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
+    const forwarded = forwardedFor?.split(',').at(-1)?.trim();
     if (forwarded) return forwarded.slice(0, 64);
   }
-  try {
-    return context.clientAddress ?? null;
-  } catch {
-    return null;
-  }
+  return socketAddress ?? null;
 }
 
 /**

@@ -68,7 +68,7 @@ export function notAvailable(reason: keyof typeof NOT_AVAILABLE, url: URL): Resp
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
   };
-  if (url.pathname.startsWith('/api/') || url.pathname === '/healthz') {
+  if (url.pathname.startsWith('/api/') || url.pathname === '/healthz' || url.pathname === '/readyz') {
     return Response.json({ error: text }, { status: 503, headers });
   }
   const again = escapeHtml(safePath(`${url.pathname}${url.search}`));
