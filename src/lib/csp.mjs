@@ -59,3 +59,15 @@ export function withFormTargets(policy, origins) {
   if (origins.length === 0) return policy;
   return policy.replace("form-action 'self'", `form-action 'self' ${origins.join(' ')}`);
 }
+
+/**
+ * The policy with the public address of stored media (S3_PUBLIC_URL: a CDN or the bucket) allowed
+ * for images and video: pages link media there directly.
+ * @param {string} policy
+ * @param {string | undefined} origin
+ * @returns {string}
+ */
+export function withMediaOrigin(policy, origin) {
+  if (!origin) return policy;
+  return policy.replace("img-src 'self'", `img-src 'self' ${origin}`).replace("media-src 'self'", `media-src 'self' ${origin}`);
+}

@@ -1,15 +1,29 @@
 /**
- * Public URLs of stored media, derived from the key (never stored). Pure, so a page or component
- * builds a URL without loading the image library the media store uses.
+ * Public URLs of stored media, derived from the key (never stored): `/media/…` through the app, or
+ * straight from S3_PUBLIC_URL (a CDN or the bucket) when it is set. Pages render on the server, so
+ * this reads the configuration; it never loads the image library the media store uses.
  */
 import type { StoredImage, StoredVideo } from '#db/schema.ts';
+import { config } from '#server/config.server.ts';
 
 /** Width of the middle size: a full-width photo on a phone at 2x density. */
 export const CARD_WIDTH = 720;
 
+/** Where stored media is linked from: S3_PUBLIC_URL, or the app's own media route. */
+function mediaBase(): string {
+  const { media } = config();
+  return (media.storage === 's3' && media.s3.publicUrl) || '/media';
+}
+
+/** The origin pages load media from besides their own (for the Content-Security-Policy), if any. */
+export function mediaOrigin(): string | undefined {
+  const base = mediaBase();
+  return base.startsWith('/') ? undefined : new URL(base).origin;
+}
+
 /** Public URL of a stored image in one of its three widths. */
 export function imageUrl(image: Pick<StoredImage, 'key'>, size: 'full' | 'card' | 'thumb' = 'full'): string {
-  return size === 'full' ? `/media/${image.key}.webp` : `/media/${image.key}-${size}.webp`;
+  return size === 'full' ? `${mediaBase()}/${image.key}.webp` : `${mediaBase()}/${image.key}-${size}.webp`;
 }
 
 /** `srcset` of the three widths, for `<img sizes>` to choose from. */
@@ -20,5 +34,5 @@ export function imageSrcset(image: StoredImage): string {
 
 /** Public URL of a stored video. */
 export function videoUrl(video: Pick<StoredVideo, 'key' | 'ext'>): string {
-  return `/media/${video.key}.${video.ext}`;
+  return `${mediaBase()}/${video.key}.${video.ext}`;
 }

@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '#server/auth.server.ts';
 import { applyListingEdit } from '#server/listing-input.server.ts';
 import { insertListing } from '#server/listings.server.ts';
-import { mediaRoot, saveImage } from '#server/media.server.ts';
+import { saveImage } from '#server/media.server.ts';
+import { localMediaStorage, mediaRoot } from '#server/media-storage.server.ts';
 import { LIMITS } from '#server/rate-limit.server.ts';
 import { ownListing } from '#server/seller-listings.server.ts';
 import { PATCH } from '#pages/api/delete/products/[id]/index.ts';
@@ -101,8 +102,8 @@ describe.each(drivers())('listing edits on %s', (driver) => {
   });
 
   it('an accepted edit removes the uploaded photos it replaced, and keeps shared demo media', async () => {
-    const oldLogo = await saveImage(smallPng, { dataDir, effort: 0 });
-    const oldPhoto = await saveImage(smallPng, { dataDir, effort: 0 });
+    const oldLogo = await saveImage(smallPng, { store: localMediaStorage(mediaRoot(dataDir)), effort: 0 });
+    const oldPhoto = await saveImage(smallPng, { store: localMediaStorage(mediaRoot(dataDir)), effort: 0 });
     const id = await insertListing(t.db, draft({ logo: oldLogo, photo: oldPhoto }), { status: 'verified', datePosted: new Date() });
     const response = await patch(seller, id, editForm({ product_name: 'New name' }, { profile_photo: smallPng, product_photo: smallPng }));
     expect(response.status).toBe(200);

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { productSvg, removeAbandonedWork, renderDemoVideo, renderSvgImage } from '#server/demo-media.server.ts';
-import { mediaRoot } from '#server/media.server.ts';
+import { localMediaStorage, mediaRoot } from '#server/media-storage.server.ts';
 
 const tempFolders = async () => (await readdir(os.tmpdir())).filter((name) => name.startsWith('sefer-video-'));
 
@@ -21,9 +21,13 @@ describe('demo video work folders (an interrupted first start)', () => {
   it('an encode stopped half-way leaves neither a work folder nor a half-written clip', async () => {
     const before = await tempFolders();
     const svg = productSvg('Injera basket', 'Demo', 120, 0);
-    const poster = await renderSvgImage(svg, dataDir, 'seed/poster');
+    const poster = await renderSvgImage(svg, localMediaStorage(mediaRoot(dataDir)), 'seed/poster');
     const stop = new AbortController();
-    const encoding = renderDemoVideo(svg, poster, dataDir, 'seed/clip-video', stop.signal);
+    const encoding = renderDemoVideo(svg, poster, 'seed/clip-video', {
+      store: localMediaStorage(mediaRoot(dataDir)),
+      dataDir,
+      signal: stop.signal,
+    });
     // Stopped half-way: once its work folder exists.
     await expect.poll(() => readdir(path.join(dataDir, 'tmp')).catch(() => []), { interval: 5 }).toHaveLength(1);
     stop.abort(new Error('stopping'));

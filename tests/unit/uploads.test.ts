@@ -8,7 +8,8 @@ import { promisify } from 'node:util';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mediaRoot, resolveMediaPath, saveImage } from '#server/media.server.ts';
+import { mediaObject, saveImage } from '#server/media.server.ts';
+import { localMediaStorage, mediaRoot } from '#server/media-storage.server.ts';
 import { mp4DurationSeconds, webmDurationSeconds } from '#lib/video-duration.ts';
 import { ffmpegDurationSeconds } from '#server/ffmpeg.server.ts';
 import { sniffFileType } from '#server/file-types.server.ts';
@@ -43,6 +44,8 @@ const SVG = Buffer.from(
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
 
 let tmp: string;
+/** The media folder of this test's data folder. */
+const store = () => localMediaStorage(mediaRoot(tmp));
 let png: Buffer;
 let jpeg: Buffer;
 let webp: Buffer;
@@ -266,7 +269,7 @@ describe('decoding cost', () => {
       const checked = await checkImage('product_photo', file(bytes, 'p.png', 'image/png'));
       expect(checked.ok).toBe(true);
       if (!checked.ok) return;
-      const stored = await saveImage(checked.decoded, { dataDir: tmp, effort: 0 });
+      const stored = await saveImage(checked.decoded, { store: store(), effort: 0 });
       const cpu = process.cpuUsage(started);
       console.log(
         `[uploads] 6000x6000 PNG (${bytes.length} bytes) checked and stored in ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s of CPU`,
@@ -501,7 +504,7 @@ describe('storing', () => {
     expect((await sharp(withGps).metadata()).exif).toBeDefined();
     const checked = await checkImage('product_photo', file(withGps, 'p.jpg', 'image/jpeg'));
     expect(checked.ok).toBe(true);
-    const stored = await saveImage(checked.ok ? checked.decoded : Buffer.alloc(0), { dataDir: tmp, effort: 0 });
+    const stored = await saveImage(checked.ok ? checked.decoded : Buffer.alloc(0), { store: store(), effort: 0 });
     for (const name of [`${stored.key}.webp`, `${stored.key}-thumb.webp`]) {
       const saved = await readFile(path.join(mediaRoot(tmp), name));
       const meta = await sharp(saved).metadata();
@@ -512,23 +515,23 @@ describe('storing', () => {
   });
 
   it.skipIf(!ffmpeg)('saveVideo writes the file the media route serves, a MOV as .mp4', async () => {
-    const video = await saveVideo(videos.webm!, 'webm', { dataDir: tmp, durationSeconds: 4 });
+    const video = await saveVideo(videos.webm!, 'webm', { store: store(), durationSeconds: 4 });
     expect(video).toMatchObject({ ext: 'webm', durationSeconds: 4, poster: null });
-    const resolved = resolveMediaPath(tmp, `${video.key}.webm`);
-    expect(resolved?.contentType).toBe('video/webm');
-    expect((await readFile(resolved!.file)).equals(videos.webm!)).toBe(true);
+    const object = mediaObject(`${video.key}.webm`);
+    expect(object?.contentType).toBe('video/webm');
+    expect((await readFile(path.join(mediaRoot(tmp), object!.name))).equals(videos.webm!)).toBe(true);
 
-    const mov = await saveVideo(videos.mov!, 'mov', { dataDir: tmp, key: 'u/test-mov', durationSeconds: 4 });
+    const mov = await saveVideo(videos.mov!, 'mov', { store: store(), key: 'u/test-mov', durationSeconds: 4 });
     expect(mov.ext).toBe('mp4');
     expect(existsSync(path.join(mediaRoot(tmp), 'u/test-mov.mp4'))).toBe(true);
-    await expect(saveVideo(videos.mp4!, 'mp4', { dataDir: tmp, key: '../escape', durationSeconds: 4 })).rejects.toThrow();
+    await expect(saveVideo(videos.mp4!, 'mp4', { store: store(), key: '../escape', durationSeconds: 4 })).rejects.toThrow();
   });
 
   it.skipIf(!ffmpeg)('makeVideoPoster stores a frame as a WebP image, and null for a bad video', async () => {
-    const poster = await makeVideoPoster(videos.mp4!, 'mp4', tmp);
+    const poster = await makeVideoPoster(videos.mp4!, 'mp4', store());
     expect(poster).toMatchObject({ width: 160, height: 120 });
     expect(existsSync(path.join(mediaRoot(tmp), `${poster!.key}.webp`))).toBe(true);
-    expect(await makeVideoPoster(videos.webm!, 'webm', tmp)).toMatchObject({ width: 160, height: 120 });
-    expect(await makeVideoPoster(Buffer.from('nope'), 'mp4', tmp)).toBeNull();
+    expect(await makeVideoPoster(videos.webm!, 'webm', store())).toMatchObject({ width: 160, height: 120 });
+    expect(await makeVideoPoster(Buffer.from('nope'), 'mp4', store())).toBeNull();
   });
 });

@@ -11,6 +11,20 @@ const flag = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)));
 
+const optionalText = z
+  .string()
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+const optionalHttpUrl = z
+  .url()
+  .regex(/^https?:\/\//, 'must be an http(s) URL')
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+/** What MEDIA_STORAGE=s3 needs, all together. */
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
 const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(1).max(65535).default(4321),
@@ -108,6 +122,20 @@ const envSchema = z
       .optional()
       .or(z.literal('').transform(() => undefined))
       .transform((v) => v ?? 'https://api.telegram.org'),
+    MEDIA_STORAGE: z
+      .enum(['local', 's3', ''], { message: 'must be local or s3' })
+      .optional()
+      .transform((v) => (v ? v : 'local')),
+    S3_ENDPOINT: optionalHttpUrl,
+    S3_REGION: optionalText,
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_PUBLIC_URL: optionalHttpUrl,
   })
   .superRefine((e, ctx) => {
     // The bot needs its token, its name (for t.me links) and the webhook secret together.
@@ -134,6 +162,17 @@ const envSchema = z
     if (Boolean(e.CHAPA_SECRET_KEY) !== Boolean(e.CHAPA_WEBHOOK_SECRET)) {
       const missing = e.CHAPA_SECRET_KEY ? 'CHAPA_WEBHOOK_SECRET' : 'CHAPA_SECRET_KEY';
       ctx.addIssue({ code: 'custom', path: [missing], message: 'is required when the other CHAPA_* key is set (Chapa needs both)' });
+    }
+    // The bucket needs all five; S3 settings without MEDIA_STORAGE=s3 would leave uploads on this machine's disk unnoticed.
+    if (e.MEDIA_STORAGE === 's3') {
+      for (const name of S3_REQUIRED) {
+        if (!e[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when MEDIA_STORAGE=s3' });
+      }
+    } else {
+      const set = [...S3_REQUIRED, 'S3_PUBLIC_URL' as const].filter((name) => e[name]);
+      if (set.length > 0) {
+        ctx.addIssue({ code: 'custom', path: ['MEDIA_STORAGE'], message: `must be s3 when ${set.join(', ')} is set` });
+      }
     }
     // Stripe is all or nothing: half a configuration would silently fall back to the test checkout.
     const stripe = {
@@ -180,8 +219,23 @@ export interface AppConfig {
   stripe: StripeConfig | null;
   /** Chapa is the checkout when its two keys are set (before Stripe). */
   chapa: ChapaConfig | null;
+  /** Where uploads and the demo media are kept: `DATA_DIR/media` on this machine, or an S3 bucket. */
+  media: MediaConfig;
   /** The Sefer bot when its token, username and webhook secret are set; otherwise Telegram is off. */
   telegram: TelegramConfig | null;
+}
+
+export type MediaConfig = { storage: 'local' } | { storage: 's3'; s3: S3Config };
+
+export interface S3Config {
+  /** The S3 API's origin (MinIO, R2, AWS…); buckets are addressed by path. */
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Where pages link stored media (a CDN or the bucket's public address), without a trailing slash; absent: `/media/…` through the app. */
+  publicUrl: string | undefined;
 }
 
 export interface TelegramConfig {
@@ -249,6 +303,20 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       e.CHAPA_SECRET_KEY && e.CHAPA_WEBHOOK_SECRET
         ? { secretKey: e.CHAPA_SECRET_KEY, webhookSecret: e.CHAPA_WEBHOOK_SECRET, apiBase: e.CHAPA_API_BASE.replace(/\/+$/, '') }
         : null,
+    media:
+      e.MEDIA_STORAGE === 's3'
+        ? {
+            storage: 's3',
+            s3: {
+              endpoint: e.S3_ENDPOINT!.replace(/\/+$/, ''),
+              region: e.S3_REGION!,
+              bucket: e.S3_BUCKET!,
+              accessKeyId: e.S3_ACCESS_KEY_ID!,
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+              publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+            },
+          }
+        : { storage: 'local' },
     telegram:
       e.TELEGRAM_BOT_TOKEN && e.TELEGRAM_BOT_USERNAME && e.TELEGRAM_WEBHOOK_SECRET
         ? {

@@ -2,12 +2,13 @@
  * Media for the demo catalogue, made on this machine: SVG artwork rendered by sharp, and short
  * clips encoded by ffmpeg (see ffmpeg.server.ts). Nothing is downloaded.
  */
-import { mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { StoredImage, StoredVideo } from '#db/schema.ts';
 import { encodeZoomClip, hasFfmpeg } from './ffmpeg.server.ts';
-import { mediaRoot, saveImage } from './media.server.ts';
+import { CONTENT_TYPES, saveImage, storedImage } from './media.server.ts';
+import type { MediaStorage } from './media-storage.server.ts';
 
 const escapeXml = (s: string) =>
   s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
@@ -57,10 +58,13 @@ export function productSvg(title: string, subtitle: string, hue: number, variant
 </svg>`;
 }
 
-export async function renderSvgImage(svg: string, dataDir: string, key: string): Promise<StoredImage> {
+/** Stores an SVG as an image under `key`, once: an image already stored under it is reused. */
+export async function renderSvgImage(svg: string, store: MediaStorage, key: string): Promise<StoredImage> {
+  const stored = await storedImage(store, key);
+  if (stored) return stored;
   // An uncompressed PNG: the SVG is rasterised once, not once per output size.
   const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 0 }).toBuffer();
-  return saveImage(png, { dataDir, key, reuse: true, effort: 2 });
+  return saveImage(png, { store, key, effort: 2 });
 }
 
 /** Work folders of video encodes live in the data folder, named by the process that made them. */
@@ -89,37 +93,37 @@ export async function removeAbandonedWork(dataDir: string): Promise<void> {
   }
 }
 
+/** Where a demo clip is encoded (a work folder in the data folder) and then stored. */
+export interface DemoVideoPlace {
+  store: MediaStorage;
+  dataDir: string;
+  signal?: AbortSignal;
+}
+
 /**
- * Encodes a short H.264 clip (a slow zoom over the poster) for the videos screen. Returns null
- * when no ffmpeg is available on this platform; the catalogue is still complete without it.
+ * Encodes a short H.264 clip (a slow zoom over the poster) for the videos screen, once: a clip
+ * already stored under `key` is reused. Returns null when no ffmpeg is available on this platform;
+ * the catalogue is still complete without it.
  */
 export async function renderDemoVideo(
   posterSvg: string,
   poster: StoredImage,
-  dataDir: string,
   key: string,
-  signal?: AbortSignal,
+  { store, dataDir, signal }: DemoVideoPlace,
 ): Promise<StoredVideo | null> {
-  const out = path.join(mediaRoot(dataDir), `${key}.mp4`);
+  const name = `${key}.mp4`;
   const seconds = 4;
-  try {
-    await stat(out);
-    return { key, ext: 'mp4', durationSeconds: seconds, poster };
-  } catch {
-    // not rendered yet
-  }
+  if ((await store.size(name)) !== null) return { key, ext: 'mp4', durationSeconds: seconds, poster };
   if (!hasFfmpeg()) return null;
   await mkdir(workRoot(dataDir), { recursive: true });
   const tmp = await mkdtemp(path.join(workRoot(dataDir), `${WORK_PREFIX}${process.pid}-`));
+  let clip: Buffer;
   try {
     const frame = path.join(tmp, 'frame.png');
     const encoded = path.join(tmp, 'clip.mp4');
     await writeFile(frame, await sharp(Buffer.from(posterSvg)).resize(640, 480).png().toBuffer());
-    await mkdir(path.dirname(out), { recursive: true });
     if (!(await encodeZoomClip(frame, encoded, seconds, signal))) return null;
-    // Only a finished clip takes the media name: a later start reuses whatever has that name.
-    await rename(encoded, out);
-    return { key, ext: 'mp4', durationSeconds: seconds, poster };
+    clip = await readFile(encoded);
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
     console.warn(`[seed] could not encode demo video ${key}: ${(error as Error).message}`);
@@ -127,4 +131,7 @@ export async function renderDemoVideo(
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }
+  // Only a finished clip takes the media name: a later start reuses whatever has that name.
+  await store.put(name, clip, CONTENT_TYPES.mp4);
+  return { key, ext: 'mp4', durationSeconds: seconds, poster };
 }

@@ -8,12 +8,12 @@ import { listingEditSchema } from '#lib/listing-schema.ts';
 import type { StoredImage } from '#db/schema.ts';
 import { listingPath } from '#lib/listing-urls.ts';
 import { fail, type Failure, type Result } from '#lib/result.ts';
-import { config } from './config.server.ts';
 import type { ListingDraft } from './listings.server.ts';
 import type { Database } from '#db/client.ts';
 import type { SessionUser } from './auth.server.ts';
 import { imageUrl } from '#lib/media-urls.ts';
-import { deleteMedia, isUploadedMedia, saveImage } from './media.server.ts';
+import { deleteMedia, isUploadedMedia, saveImage, type MediaRef } from './media.server.ts';
+import { mediaStorage } from './media-storage.server.ts';
 import { editListing, type ListingEdit, type OwnListing } from './seller-listings.server.ts';
 import { checkImages } from './image-checks.server.ts';
 import { MAX_EXTRA_IMAGES, uploadedFile } from './uploads.server.ts';
@@ -59,8 +59,8 @@ export async function readListingSubmission(form: FormData): Promise<Result<Omit
   }
   const [logo, photo, ...extra] = images.images;
 
-  const { dataDir } = config();
-  const written: { key: string; ext?: string }[] = [];
+  const store = mediaStorage();
+  const written: MediaRef[] = [];
   const keep = <T extends { key: string }>(media: T, ext?: string): T => {
     written.push({ key: media.key, ext });
     return media;
@@ -69,20 +69,20 @@ export async function readListingSubmission(form: FormData): Promise<Result<Omit
   let storedVideo: ListingDraft['video'] = null;
   try {
     saved = await Promise.all([
-      saveImage(logo!.decoded, { dataDir }).then((m) => keep(m)),
-      saveImage(photo!.decoded, { dataDir }).then((m) => keep(m)),
-      ...extra.map((image) => saveImage(image.decoded, { dataDir }).then((m) => keep(m))),
+      saveImage(logo!.decoded, { store }).then((m) => keep(m)),
+      saveImage(photo!.decoded, { store }).then((m) => keep(m)),
+      ...extra.map((image) => saveImage(image.decoded, { store }).then((m) => keep(m))),
     ]);
     if (video?.ok) {
-      const poster = await makeVideoPoster(video.bytes, video.ext, dataDir);
+      const poster = await makeVideoPoster(video.bytes, video.ext, store);
       if (poster) keep(poster);
       storedVideo = keep(
-        await saveVideo(video.bytes, video.ext, { dataDir, durationSeconds: video.durationSeconds, poster }),
+        await saveVideo(video.bytes, video.ext, { store, durationSeconds: video.durationSeconds, poster }),
         video.ext === 'mov' ? 'mp4' : video.ext,
       );
     }
   } catch (error) {
-    await deleteMedia(dataDir, written);
+    await deleteMedia(store, written);
     throw error;
   }
   const [storedLogo, storedPhoto, ...storedExtra] = saved as [StoredImage, StoredImage, ...StoredImage[]];
@@ -116,18 +116,18 @@ export async function readListingEdit(form: FormData): Promise<Result<ListingEdi
     status = images.problem.status;
   }
   if (!parsed.success || !images?.ok) return rejected(status, errors);
-  const { dataDir } = config();
+  const store = mediaStorage();
   const edit: ListingEdit = { ...parsed.data };
   const stored: StoredImage[] = [];
   try {
     for (const [i, { field }] of files.entries()) {
-      const image = await saveImage(images.images[i]!.decoded, { dataDir });
+      const image = await saveImage(images.images[i]!.decoded, { store });
       stored.push(image);
       if (field === 'profile_photo') edit.logo = image;
       else edit.photo = image;
     }
   } catch (error) {
-    await deleteMedia(dataDir, stored);
+    await deleteMedia(store, stored);
     throw error;
   }
   return { ok: true, value: edit };
@@ -142,31 +142,21 @@ export async function applyListingEdit(db: Database, user: SessionUser, id: numb
   const input = await readListingEdit(form);
   if (!input.ok) return input;
   const added = [input.value.logo, input.value.photo].filter((m): m is StoredImage => m !== undefined).map((m) => ({ key: m.key }));
-  const { dataDir } = config();
+  const store = mediaStorage();
   let result: Awaited<ReturnType<typeof editListing>>;
   try {
     result = await editListing(db, user, id, input.value);
   } catch (error) {
-    await deleteMedia(dataDir, added);
+    await deleteMedia(store, added);
     throw error;
   }
   if (!result.ok) {
-    await deleteMedia(dataDir, added);
+    await deleteMedia(store, added);
     return result;
   }
   const replaced = result.replaced.filter((m) => isUploadedMedia(m.key)).map((m) => ({ key: m.key }));
-  await deleteMedia(dataDir, replaced).catch((error: unknown) => console.error('[listings] could not remove replaced photos:', error));
+  await deleteMedia(store, replaced).catch((error: unknown) => console.error('[listings] could not remove replaced photos:', error));
   return { ok: true, value: result.value };
-}
-
-/** The media files a draft refers to, to remove them if its listing cannot be written. */
-export function mediaOfDraft(draft: Pick<ListingDraft, 'logo' | 'photo' | 'images' | 'video'>): { key: string; ext?: string }[] {
-  return [
-    ...[draft.logo, draft.photo, ...draft.images, draft.video?.poster ?? null]
-      .filter((m): m is StoredImage => m !== null)
-      .map((m) => ({ key: m.key })),
-    ...(draft.video ? [{ key: draft.video.key, ext: draft.video.ext }] : []),
-  ];
 }
 
 /** A seller's own listing as JSON (spec field names, with its verification state). */

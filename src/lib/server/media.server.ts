@@ -1,18 +1,25 @@
 /**
- * Stored media: images re-encoded to WebP (which also strips EXIF/GPS) with a card-size
- * thumbnail, and videos, under `DATA_DIR/media`. URLs are derived from the key (media-urls.ts).
+ * Stored media: images re-encoded to WebP (which also strips EXIF/GPS) in three widths, and
+ * videos, kept in the media storage (media-storage.server.ts). URLs are derived from the key
+ * (media-urls.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
-import type { StoredImage } from '#db/schema.ts';
+import type { StoredImage, StoredVideo } from '#db/schema.ts';
 import { CARD_WIDTH } from '#lib/media-urls.ts';
+import type { MediaStorage } from './media-storage.server.ts';
 
 /** Longest side of a stored image. */
 const IMAGE_MAX_WIDTH = 1280;
 /** Width of a card thumbnail: a 3-column grid on a phone at 2x density stays sharp. */
 const THUMB_WIDTH = 360;
+
+/** The type of each stored file, by extension: never HTML or SVG. */
+export const CONTENT_TYPES = {
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+} as const;
 
 const KEY_PATTERN = /^[a-z0-9]+(?:[-/][a-z0-9]+)*$/;
 
@@ -24,25 +31,10 @@ export function newMediaKey(prefix = 'u'): string {
   return `${prefix}/${randomBytes(12).toString('hex')}`;
 }
 
-export function mediaRoot(dataDir: string): string {
-  return path.join(dataDir, 'media');
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await stat(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export interface SaveImageOptions {
-  dataDir: string;
+  store: MediaStorage;
   /** Key to store under; a random one when absent. */
   key?: string;
-  /** Keep an existing file with the same key instead of encoding again (deterministic seed keys). */
-  reuse?: boolean;
   quality?: number;
   /** WebP encoder effort 0–6: lower is faster and a little larger (the seed uses 2). */
   effort?: number;
@@ -71,24 +63,30 @@ export async function decodeImage(input: Buffer): Promise<DecodedImage> {
   return { data, info: { width: info.width, height: info.height, channels: info.channels } };
 }
 
+/** The names of an image's three widths in the storage: full, card and thumbnail. */
+const imageNames = (key: string) => ({ full: `${key}.webp`, card: `${key}-card.webp`, thumb: `${key}-thumb.webp` });
+
+/**
+ * An image already stored under `key` (all three widths), or null: deterministic keys (the demo
+ * media) are encoded once and reused by every later start.
+ */
+export async function storedImage(store: MediaStorage, key: string): Promise<StoredImage | null> {
+  const names = imageNames(key);
+  const [full, thumb, card] = await Promise.all([store.read(names.full), store.read(names.thumb), store.size(names.card)]);
+  if (!full || !thumb || card === null) return null;
+  const [a, b] = await Promise.all([sharp(full).metadata(), sharp(thumb).metadata()]);
+  return { key, width: a.width, height: a.height, thumbWidth: b.width, thumbHeight: b.height };
+}
+
 /** Encodes an image (its file, or its pixels from {@link decodeImage}) into WebP in three widths: full, card and thumbnail. */
 export async function saveImage(input: Buffer | DecodedImage, options: SaveImageOptions): Promise<StoredImage> {
   const key = options.key ?? newMediaKey();
   if (!isValidMediaKey(key)) throw new Error(`Invalid media key: ${key}`);
-  const root = mediaRoot(options.dataDir);
-  const full = path.join(root, `${key}.webp`);
-  const thumb = path.join(root, `${key}-thumb.webp`);
-  const card = path.join(root, `${key}-card.webp`);
+  const names = imageNames(key);
   const quality = options.quality ?? 78;
   const effort = options.effort ?? 4;
 
-  if (options.reuse && (await exists(full)) && (await exists(thumb)) && (await exists(card))) {
-    const [a, b] = await Promise.all([sharp(full).metadata(), sharp(thumb).metadata()]);
-    return { key, width: a.width, height: a.height, thumbWidth: b.width, thumbHeight: b.height };
-  }
-
   const decoded = Buffer.isBuffer(input) ? await decodeImage(input) : input;
-  await mkdir(path.dirname(full), { recursive: true });
   const base = sharp(decoded.data, { raw: decoded.info });
   const [fullOut, cardOut, thumbOut] = await Promise.all([
     base.clone().webp({ quality, effort }).toBuffer({ resolveWithObject: true }),
@@ -99,7 +97,12 @@ export async function saveImage(input: Buffer | DecodedImage, options: SaveImage
       .webp({ quality: quality - 8, effort })
       .toBuffer({ resolveWithObject: true }),
   ]);
-  await Promise.all([writeFile(full, fullOut.data), writeFile(card, cardOut.data), writeFile(thumb, thumbOut.data)]);
+  const { store } = options;
+  await Promise.all([
+    store.put(names.full, fullOut.data, CONTENT_TYPES.webp),
+    store.put(names.card, cardOut.data, CONTENT_TYPES.webp),
+    store.put(names.thumb, thumbOut.data, CONTENT_TYPES.webp),
+  ]);
   return {
     key,
     width: fullOut.info.width,
@@ -114,29 +117,36 @@ export function isUploadedMedia(key: string): boolean {
   return key.startsWith('u/');
 }
 
-/** Removes stored media (an upload whose listing could not be written); missing files are fine. */
-export async function deleteMedia(dataDir: string, keys: { key: string; ext?: string }[]): Promise<void> {
-  const root = mediaRoot(dataDir);
-  const files = keys.flatMap(({ key, ext }) => (ext ? [`${key}.${ext}`] : [`${key}.webp`, `${key}-card.webp`, `${key}-thumb.webp`]));
-  await Promise.all(files.map((f) => rm(path.join(root, f), { force: true })));
+/** One stored medium: an image (its three widths) or, with `ext`, a video. */
+export type MediaRef = { key: string; ext?: string };
+
+/** Removes stored media (an upload whose listing could not be written, or was deleted); missing objects are fine. */
+export async function deleteMedia(store: MediaStorage, media: readonly MediaRef[]): Promise<void> {
+  const names = media.flatMap(({ key, ext }) => (ext ? [`${key}.${ext}`] : Object.values(imageNames(key))));
+  await store.remove(names);
 }
 
-const CONTENT_TYPES: Record<string, string> = {
-  webp: 'image/webp',
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-};
+/** Every medium of a listing (or a draft of one): logo, photos, the video and its poster. */
+export function listingMedia(listing: {
+  logo: StoredImage | null;
+  photo: StoredImage;
+  images: readonly StoredImage[];
+  video: StoredVideo | null;
+}): MediaRef[] {
+  const images = [listing.logo, listing.photo, ...listing.images, listing.video?.poster ?? null].filter(
+    (m): m is StoredImage => m !== null,
+  );
+  return [...images.map(({ key }) => ({ key })), ...(listing.video ? [{ key: listing.video.key, ext: listing.video.ext }] : [])];
+}
 
 /**
- * Resolves a `/media/...` request path to a file and its content type, or null when the path is
- * not a stored media file (never anything outside the media folder, never HTML or SVG).
+ * The stored object a `/media/...` request path names, and its content type, or null when the
+ * path is not one of stored media's names.
  */
-export function resolveMediaPath(dataDir: string, requestPath: string): { file: string; contentType: string } | null {
+export function mediaObject(requestPath: string): { name: string; contentType: string } | null {
   const match = /^(.+)\.(webp|mp4|webm)$/.exec(requestPath);
-  if (!match) return null;
-  const [, key, ext] = match;
+  const key = match?.[1];
+  const ext = match?.[2] as keyof typeof CONTENT_TYPES | undefined;
   if (!key || !ext || !isValidMediaKey(key)) return null;
-  const contentType = CONTENT_TYPES[ext];
-  if (!contentType) return null;
-  return { file: path.join(mediaRoot(dataDir), `${key}.${ext}`), contentType };
+  return { name: `${key}.${ext}`, contentType: CONTENT_TYPES[ext] };
 }

@@ -8,6 +8,7 @@ import type { Database } from '#db/client.ts';
 import { appMeta, comments, listings, requests, shopProducts, users, type StoredImage, type StoredVideo } from '#db/schema.ts';
 import { logoSvg, productSvg, removeAbandonedWork, renderDemoVideo, renderSvgImage } from './demo-media.server.ts';
 import { insertListing } from './listings.server.ts';
+import { mediaStorage } from './media-storage.server.ts';
 import { DEMO_BUSINESSES } from './seed-businesses.ts';
 import { DEMO_COMMENTS, DEMO_REQUESTS } from './seed-community.ts';
 import { HOUR_MS, planCatalogue, slug } from './seed-plan.ts';
@@ -16,7 +17,7 @@ import { DEMO_SHOP_PLANS, DEMO_SHOP_PRODUCTS } from './seed-shop.ts';
 const SEED_MARKER = 'demo_seeded_at';
 
 export interface SeedOptions {
-  /** Where generated media is written (`DATA_DIR`). */
+  /** The data folder (`DATA_DIR`): the media folder unless MEDIA_STORAGE=s3, and the video encodes' work folder. */
   dataDir: string;
   now?: Date;
   log?: (message: string) => void;
@@ -75,23 +76,26 @@ export async function seedDemoCatalogue(db: Database, options: SeedOptions): Pro
   const started = Date.now();
   const planned = planCatalogue(now);
   const { dataDir, signal } = options;
+  const store = mediaStorage(dataDir);
   await removeAbandonedWork(dataDir);
 
   const logos = await pool(
     4,
-    DEMO_BUSINESSES.map((b, i) => () => renderSvgImage(logoSvg(b.company, (i * 37) % 360), dataDir, `seed/logo-${slug(b.company)}`)),
+    DEMO_BUSINESSES.map((b, i) => () => renderSvgImage(logoSvg(b.company, (i * 37) % 360), store, `seed/logo-${slug(b.company)}`)),
     signal,
   );
   const media = await pool(
     4,
     planned.map((p) => async () => {
       const svg = productSvg(p.draft.productName, p.draft.companyName, p.hue, 0);
-      const photo = await renderSvgImage(svg, dataDir, `seed/${p.key}`);
+      const photo = await renderSvgImage(svg, store, `seed/${p.key}`);
       const images: StoredImage[] = [];
       for (let v = 1; v <= p.extraImages; v++) {
-        images.push(await renderSvgImage(productSvg(p.draft.productName, `Photo ${v + 1}`, p.hue, v), dataDir, `seed/${p.key}-${v}`));
+        images.push(await renderSvgImage(productSvg(p.draft.productName, `Photo ${v + 1}`, p.hue, v), store, `seed/${p.key}-${v}`));
       }
-      const video: StoredVideo | null = p.withVideo ? await renderDemoVideo(svg, photo, dataDir, `seed/${p.key}-video`, signal) : null;
+      const video: StoredVideo | null = p.withVideo
+        ? await renderDemoVideo(svg, photo, `seed/${p.key}-video`, { store, dataDir, signal })
+        : null;
       return { photo, images, video };
     }),
     signal,
@@ -102,7 +106,7 @@ export async function seedDemoCatalogue(db: Database, options: SeedOptions): Pro
       (product, i) => () =>
         renderSvgImage(
           productSvg(product.name, `${product.priceBirr.toLocaleString('en-US')} Birr`, (i * 29 + 200) % 360, i % 4),
-          dataDir,
+          store,
           `seed/shop-${product.slug}`,
         ),
     ),

@@ -13,6 +13,8 @@ import type { SessionUser } from './auth.server.ts';
 import type { Result } from '#lib/result.ts';
 import { sendEmail } from './email.server.ts';
 import { listingReviewEmail } from './emails.server.ts';
+import { deleteMedia, isUploadedMedia, listingMedia } from './media.server.ts';
+import { mediaStorage } from './media-storage.server.ts';
 import { m } from '#paraglide/messages.js';
 import {
   cardColumns,
@@ -156,24 +158,35 @@ export async function editListing(db: Database, user: SessionUser, id: number, e
   return updated ? { ok: true, value: updated, replaced } : NOT_FOUND;
 }
 
-/** Deletes a listing of the owner (or any, for an admin); its images go with it. */
+/** Deletes a listing of the owner (or any, for an admin); its uploaded images and video go with it. */
 export async function removeListing(db: Database, user: SessionUser, id: number): Promise<Result<{ id: number }>> {
   const row = await ownerOf(db, id);
   if (!row) return NOT_FOUND;
   if (row.ownerId !== user.id && !user.isAdmin) return NOT_YOURS;
-  await db.transaction(async (tx) => {
+  const media = await db.transaction(async (tx) => {
+    const images = await tx.select({ image: listingImages.image }).from(listingImages).where(eq(listingImages.listingId, id));
     const [gone] = await tx.delete(listings).where(eq(listings.id, id)).returning({
       sellerId: listings.sellerId,
       productName: listings.productName,
       companyName: listings.companyName,
       status: listings.status,
+      logo: listings.logo,
+      photo: listings.photo,
+      video: listings.video,
     });
+    if (!gone) return [];
     // Only a deal that had a public page answers 410 afterwards: a never-verified draft stays a 404.
-    if (gone?.status === 'verified') {
+    if (gone.status === 'verified') {
       const { sellerId, productName, companyName } = gone;
       await tx.insert(removedListings).values({ listingId: id, sellerId, productName, companyName }).onConflictDoNothing();
     }
+    return listingMedia({ ...gone, images: images.map((i) => i.image) });
   });
+  // The files go once the rows have; demo media (shared keys) stays. A leftover file is harmless.
+  await deleteMedia(
+    mediaStorage(),
+    media.filter((m) => isUploadedMedia(m.key)),
+  ).catch((error: unknown) => console.error(`[listings] could not remove the media of listing ${id}:`, error));
   return { ok: true, value: { id } };
 }
 

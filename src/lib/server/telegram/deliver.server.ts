@@ -3,8 +3,6 @@
  * (the photo uploaded once, then sent again by Telegram's file_id), the alerts and the channel
  * post of a newly verified listing, and a chat's daily digest.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { InlineKeyboard, InputFile, type Api } from 'grammy';
 import sharp from 'sharp';
@@ -14,7 +12,7 @@ import type { Locale } from '#lib/i18n/locales.ts';
 import { dealCaption, dealUrl, digestLine, type TelegramDeal } from '#lib/telegram-texts.ts';
 import { m } from '#paraglide/messages.js';
 import { inLocale } from '../locale.server.ts';
-import { mediaRoot } from '../media.server.ts';
+import { mediaStorage } from '../media-storage.server.ts';
 import {
   chatBlockedBot,
   claimAlertMessage,
@@ -71,7 +69,8 @@ export async function dealsByIds(db: Database, ids: number[]): Promise<DealWithP
 /** The stored photo as a JPEG for Telegram (it shows WebP uploads as files, not photos). */
 async function photoFile(dataDir: string, photo: StoredImage): Promise<InputFile | null> {
   try {
-    const webp = await readFile(path.join(mediaRoot(dataDir), `${photo.key}.webp`));
+    const webp = await mediaStorage(dataDir).read(`${photo.key}.webp`);
+    if (!webp) throw new Error('not in the media storage');
     const jpeg = await sharp(webp).jpeg({ quality: 80 }).toBuffer();
     return new InputFile(jpeg, 'deal.jpg');
   } catch (error) {

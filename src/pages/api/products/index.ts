@@ -3,9 +3,9 @@ import { fail } from '#lib/result.ts';
 import { listingJson } from '#server/api.server.ts';
 import { api, jsonOk, limitWrites, pagedJson, readFormData, refuse, requireUser } from '#server/http.server.ts';
 import { listPublicListingsWithImages } from '#server/public-listings.server.ts';
-import { mediaOfDraft, ownListingJson, readListingSubmission } from '#server/listing-input.server.ts';
-import { config } from '#server/config.server.ts';
-import { deleteMedia } from '#server/media.server.ts';
+import { ownListingJson, readListingSubmission } from '#server/listing-input.server.ts';
+import { deleteMedia, listingMedia } from '#server/media.server.ts';
+import { mediaStorage } from '#server/media-storage.server.ts';
 import { ownListing, submitListing } from '#server/seller-listings.server.ts';
 import { MAX_REQUEST_BYTES } from '#server/uploads.server.ts';
 import { m } from '#paraglide/messages.js';
@@ -54,7 +54,7 @@ export const POST = api(
       return jsonOk(ownListingJson(created!), { status: 201 });
     } catch (error) {
       // The listing and its images are one transaction; its files go too, so nothing is left half-written.
-      await deleteMedia(config().dataDir, mediaOfDraft(input.value));
+      await deleteMedia(mediaStorage(), listingMedia(input.value));
       throw error;
     }
   },
