@@ -20,6 +20,12 @@ describe('the cross-site form check', () => {
     expect(crossSiteFormRefusal(new Request(site), site)).toBeNull();
   });
 
+  it('ignores X-Forwarded-Proto without TRUST_PROXY', () => {
+    const plain = new URL('http://sefer.example/login');
+    const form = { origin: 'https://sefer.example', 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-proto': 'https' };
+    expect(post(plain, form)?.status).toBe(403);
+  });
+
   it('lets a mail provider’s one-click unsubscribe through, in both languages, and nothing next to it', () => {
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
     expect(post(new URL('https://sefer.example/unsubscribe/AbC_12-x'), form)).toBeNull();
