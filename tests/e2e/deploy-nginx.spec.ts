@@ -1,0 +1,179 @@
+/**
+ * The documented deployment (deploy/nginx.conf, deploy/README.md): nginx, started from that file
+ * with only its ports and paths replaced, in front of two app processes on one PostgreSQL. Requests
+ * through it reach both processes (nginx's access log names the one that answered), nginx serves
+ * the build's assets and the local media itself and hands media it does not have to the app, and
+ * the app sees the visitor's address, not nginx's. No browser: plain HTTPS requests.
+ *
+ * Needs PostgreSQL (TEST_DATABASE_URL, skipped without it, like the other multi-process tests),
+ * Debian's nginx (skipped without it, but a failure in CI, where .ci/run installs it) and openssl
+ * (for a throwaway certificate; PostgreSQL's packages bring it). bench/nginx.mjs makes the
+ * replacements (the ones deploy/nginx.conf's head lists) and starts nginx; the benchmark uses it too.
+ */
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import https from 'node:https';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import pg from 'pg';
+import { NGINX, nginxInstalled, startDeployNginx } from '../../bench/nginx.mjs';
+import { freePort, freshDatabase, postgresAppEnv, ROOT, startApp, stopApp, type AppProcess } from './app-processes.ts';
+
+const SKIP_DATABASE = 'nginx deployment test skipped: TEST_DATABASE_URL is not set (.ci/run sets it)';
+const SKIP_NGINX = `nginx deployment test skipped: ${NGINX} is not installed (apt-get install nginx-light)`;
+/** A loopback address of the test's own, so the address the app records can only have come from nginx. */
+const VISITOR = '127.0.0.7';
+
+if (!process.env.TEST_DATABASE_URL) console.log(`note: ${SKIP_DATABASE}`);
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** One request from {@link VISITOR}, over TLS to nginx's self-signed certificate unless `plain`. */
+function ask(
+  port: number,
+  target: string,
+  {
+    method = 'GET',
+    headers = {},
+    body,
+    plain = false,
+  }: { method?: string; headers?: http.OutgoingHttpHeaders; body?: string; plain?: boolean } = {},
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const options = { host: '127.0.0.1', port, path: target, method, headers, localAddress: VISITOR, agent: false };
+    const request = plain ? http.request(options) : https.request({ ...options, rejectUnauthorized: false });
+    request.setTimeout(10_000, () => request.destroy(new Error(`${method} ${target} took more than 10 s`)));
+    request.on('error', reject);
+    request.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+    });
+    request.end(body);
+  });
+}
+
+/** The access log's lines for requests whose target contains `marker`: the upstream that answered each. */
+async function upstreams(logFile: string, marker: string): Promise<string[]> {
+  const lines = (await readFile(logFile, 'utf8')).split('\n').filter((line) => line.includes(marker));
+  return lines.map((line) => /upstream=(\S+)/.exec(line)?.[1] ?? '(none)');
+}
+
+test.describe('deploy/nginx.conf in front of two app processes', { tag: '@slow' }, () => {
+  test.skip(!process.env.TEST_DATABASE_URL, SKIP_DATABASE);
+  if (!nginxInstalled()) {
+    // CI installs nginx (.ci/run): there a missing binary is a broken machine, not a reason to skip.
+    if (process.env.CI === 'true') test('nginx is installed', () => expect(nginxInstalled(), SKIP_NGINX).toBe(true));
+    else test.skip(true, SKIP_NGINX);
+  }
+
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let work: string;
+  let dataDir: string;
+  const apps: AppProcess[] = [];
+  let appPorts: number[];
+  let nginx: Awaited<ReturnType<typeof startDeployNginx>> | undefined;
+  let ports: { http: number; https: number };
+
+  test.beforeAll(async () => {
+    // Two app processes start one after the other (the first one migrates), then nginx.
+    test.setTimeout(120_000);
+    database = await freshDatabase(process.env.TEST_DATABASE_URL!, 'sefer_nginx');
+    work = await mkdtemp(path.join(os.tmpdir(), 'sefer-nginx-'));
+    dataDir = path.join(work, 'data');
+    appPorts = [await freePort(), await freePort()];
+    ports = { http: await freePort(), https: await freePort() };
+    const siteUrl = `https://127.0.0.1:${ports.https}`;
+    for (const port of appPorts) {
+      // One data folder for both, as on one machine: nginx serves its media.
+      const app = startApp(postgresAppEnv(database.url, port, dataDir, { TRUST_PROXY: 'true', SITE_URL: siteUrl }));
+      apps.push(app);
+      await app.ready;
+    }
+    nginx = await startDeployNginx({ prefix: path.join(work, 'nginx'), dataDir, apps: appPorts, ...ports });
+  });
+
+  test.afterAll(async () => {
+    await nginx?.stop();
+    await Promise.all(apps.map((app) => stopApp(app.child)));
+    await database?.drop();
+    if (work) await rm(work, { recursive: true, force: true });
+  });
+
+  test('pages come from both processes, files from nginx, and the app sees the visitor', async () => {
+    const accessLog = nginx!.accessLog;
+
+    // Pages: round robin over the two processes, each named in the access log.
+    for (let i = 0; i < 6; i++) {
+      const page = await ask(ports.https, `/?through=nginx-${i}`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(page.status).toBe(200);
+      expect(page.headers['content-encoding']).toBe('br');
+    }
+    const pageUpstreams = await upstreams(accessLog, 'through=nginx-');
+    expect(pageUpstreams).toHaveLength(6);
+    expect(new Set(pageUpstreams)).toEqual(new Set(appPorts.map((port) => `127.0.0.1:${port}`)));
+
+    // An Astro asset, from dist/client by nginx (no upstream), kept for a year.
+    const assets = await readdir(path.join(ROOT, 'dist/client/_astro'));
+    const asset = assets.find((name) => name.endsWith('.js'));
+    expect(asset, 'dist/client/_astro has a script (run npm run build)').toBeDefined();
+    const served = await ask(ports.https, `/_astro/${asset}`);
+    expect(served.status).toBe(200);
+    expect(served.body.equals(await readFile(path.join(ROOT, 'dist/client/_astro', asset!)))).toBe(true);
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(await upstreams(accessLog, `/_astro/${asset}`)).toEqual(['-']);
+
+    // A medium on local disk, by nginx, ranges included; one that is not there, by the app.
+    const media = Buffer.from('RIFF\0\0\0\0WEBPVP8 deploy test bytes');
+    await mkdir(path.join(dataDir, 'media/deploy'), { recursive: true });
+    await writeFile(path.join(dataDir, 'media/deploy/probe.webp'), media);
+    const medium = await ask(ports.https, '/media/deploy/probe.webp');
+    expect(medium.status).toBe(200);
+    expect(medium.body.equals(media)).toBe(true);
+    expect(medium.headers['content-type']).toBe('image/webp');
+    expect(medium.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const part = await ask(ports.https, '/media/deploy/probe.webp', { headers: { range: 'bytes=0-3' } });
+    expect(part.status).toBe(206);
+    expect(part.body.toString()).toBe('RIFF');
+    expect(new Set(await upstreams(accessLog, '/media/deploy/probe.webp'))).toEqual(new Set(['-']));
+    const elsewhere = await ask(ports.https, '/media/deploy/not-on-this-disk.webp');
+    expect(elsewhere.status).toBe(404);
+    expect((await upstreams(accessLog, '/media/deploy/not-on-this-disk.webp'))[0]).toMatch(/^127\.0\.0\.1:\d+$/);
+
+    // The visitor's address: the contact form counts its rate limit per address. A forged
+    // X-Forwarded-For from the visitor is ignored (the app takes the entry nginx appended).
+    const sent = await ask(ports.https, '/contact-us', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: `https://127.0.0.1:${ports.https}`,
+        'x-forwarded-for': '203.0.113.9',
+      },
+      body: new URLSearchParams({ name: 'Deploy', email: 'deploy@example.com', subject: 'Through nginx', message: 'Hello' }).toString(),
+    });
+    expect(sent.status, sent.body.toString().slice(0, 300)).toBe(303);
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ key: string }>(`select key from rate_limits where key like 'contact:ip:%'`);
+      expect(rows.map((row) => row.key)).toEqual([`contact:ip:${VISITOR}`]);
+    } finally {
+      await client.end();
+    }
+
+    // Plain HTTP is sent to HTTPS, and a body above the app's 100 MiB cap is refused by nginx unread.
+    const plain = await ask(ports.http, '/homes', { plain: true });
+    expect(plain.status).toBe(301);
+    expect(plain.headers.location).toBe('https://127.0.0.1/homes');
+    const tooLarge = await ask(ports.https, '/api/products/', {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(100 * 1024 * 1024 + 1) },
+    });
+    expect(tooLarge.status).toBe(413);
+  });
+});
