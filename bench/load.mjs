@@ -2,6 +2,8 @@
  * HTTP load with autocannon's programmatic API: a fixed number of connections for a fixed time
  * per page type, the way a browser asks (Accept-Encoding with br and gzip, Accept: text/html).
  */
+import http from 'node:http';
+import https from 'node:https';
 import os from 'node:os';
 import autocannon from 'autocannon';
 
@@ -29,6 +31,7 @@ export async function measure({ origin, paths, connections, durationSec, accept 
       },
     ];
   }
+  // deploy/nginx.conf in front of the app speaks HTTPS with a throwaway certificate (autocannon does not check it).
   const result = await autocannon(options);
   const loadAvg1m = Math.round(os.loadavg()[0] * 100) / 100;
   return {
@@ -60,4 +63,24 @@ function round(n) {
 export async function warm({ origin, paths, connections, durationSec }) {
   if (durationSec <= 0) return;
   await measure({ origin, paths, connections, durationSec });
+}
+
+/**
+ * One GET without following redirects, over HTTP or HTTPS (a throwaway certificate accepted: the
+ * benchmark only talks to its own servers on this machine). Rejects when nothing answers.
+ * @returns {Promise<{ status: number, headers: import('node:http').IncomingHttpHeaders, body: Buffer }>}
+ */
+export function get(url, headers = {}) {
+  const target = new URL(url);
+  const client = target.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = client.get(target, { headers, rejectUnauthorized: false, agent: false }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    });
+    request.setTimeout(30_000, () => request.destroy(new Error(`GET ${url} took more than 30 s`)));
+    request.on('error', reject);
+  });
 }

@@ -28,6 +28,7 @@ export function renderReport(report, file = '') {
   );
   const loadTable = (run, pages, withBaseline) => {
     const staticRps = run.baseline.node?.rps;
+    const nginxRps = run.baseline.nginx?.rps;
     const rows = Object.entries(pages).map(([name, p]) => [
       name,
       fmt(p.rps),
@@ -37,6 +38,7 @@ export function renderReport(report, file = '') {
       fmt(p.non2xx),
       fmt(p.errors + p.timeouts),
       staticRps ? fmt(p.rps / staticRps, 2) : '–',
+      nginxRps ? fmt(p.rps / nginxRps, 2) : '–',
       fmt(p.loadAvg1m, 1),
     ]);
     if (withBaseline) {
@@ -51,11 +53,12 @@ export function renderReport(report, file = '') {
             fmt(b.non2xx),
             fmt(b.errors + b.timeouts),
             fmt(staticRps ? b.rps / staticRps : null, 2),
+            fmt(nginxRps ? b.rps / nginxRps : null, 2),
             fmt(b.loadAvg1m, 1),
           ]);
       }
     }
-    return table(['page type', 'req/s', 'p50 ms', 'p97.5 ms', 'p99 ms', 'non-2xx', 'errors', '× static', 'load avg'], rows);
+    return table(['page type', 'req/s', 'p50 ms', 'p97.5 ms', 'p99 ms', 'non-2xx', 'errors', '× static', '× nginx', 'load avg'], rows);
   };
   for (const run of report.runs) {
     out.push(
@@ -67,6 +70,15 @@ export function renderReport(report, file = '') {
       out.push('\nDefault configuration (pages cached 30 s for visitors who are not signed in), and the static baseline:\n');
     }
     out.push(loadTable(run, run.pages, true));
+    if (run.behindNginx) {
+      const answered = Object.entries(run.behindNginx.upstreams)
+        .map(([upstream, count]) => `${upstream}: ${fmt(count)}`)
+        .join(', ');
+      out.push(
+        `\nThrough deploy/nginx.conf (HTTPS) in front of ${run.behindNginx.processes} app processes on this database (requests answered: ${answered}):\n`,
+      );
+      out.push(loadTable(run, run.behindNginx.pages, false));
+    }
   }
   for (const [backend, s] of Object.entries(report.summary ?? {})) {
     const [small, large] = [s.sizes[0], s.sizes.at(-1)];
@@ -134,6 +146,8 @@ export function renderReport(report, file = '') {
       );
     }
   }
+  const visited = report.runs.find((r) => r.visit);
+  if (visited) out.push(`\n${renderVisit(visited)}`);
   const lighthoused = report.runs.find((r) => r.lighthouse);
   if (lighthoused) {
     out.push(
@@ -155,6 +169,42 @@ export function renderReport(report, file = '') {
           Object.values(l.failing).flat().join(', ') || '–',
         ]),
       ),
+    );
+  }
+  return out.join('\n');
+}
+
+const MODES = { always: 'CSS inline', never: 'stylesheet file' };
+
+/** The five-page slow-3G visit: per variant and round, LCP per page, summed, and bytes. */
+function renderVisit(run) {
+  const v = run.visit;
+  const out = [
+    `**Five pages on ${v.profile}** (${fmt(run.n)} listings, ${run.backend}; one Chromium tab, cache kept; ${v.paths.join(' → ')}; the checkout builds with \`inlineStylesheets: '${v.current}'\`)\n`,
+  ];
+  const rows = [];
+  for (const [mode, variant] of Object.entries(v.variants)) {
+    for (const visit of variant.visits) {
+      rows.push([
+        `${MODES[mode] ?? mode}, ${visit.round === 1 ? 'first visit' : 'returning'}`,
+        ...visit.pages.map((p) => `${fmt(p.lcpMs)} ms · ${kb(p.bytes)}`),
+        `${fmt(visit.lcpMsTotal)} ms`,
+        kb(visit.bytesTotal),
+        fmt(visit.requestsTotal),
+      ]);
+    }
+  }
+  out.push(table(['build, visit', 'home', 'category', 'detail', 'search', 'category 2', 'LCP summed', 'bytes', 'requests'], rows));
+  const spread = Object.entries(v.variants)
+    .filter(([, variant]) => variant.firstVisitLcpMsTotals)
+    .map(([mode, variant]) => `${MODES[mode] ?? mode} ${variant.firstVisitLcpMsTotals.map((ms) => fmt(ms)).join(', ')} ms`);
+  if (spread.length > 0) out.push(`\nThe repeat with the median first-visit LCP sum is shown; every repeat's: ${spread.join('; ')}.`);
+  const checked = Object.entries(v.variants).filter(([, variant]) => variant.lighthouse);
+  for (const [mode, variant] of checked) {
+    out.push(
+      `\nLighthouse, ${MODES[mode] ?? mode}: ${Object.entries(variant.lighthouse)
+        .map(([name, l]) => `${name} ${l.scores.performance}/${l.scores.accessibility} (LCP ${fmt(l.metrics.lcpMs / 1000, 1)} s)`)
+        .join(', ')} (performance/accessibility).`,
     );
   }
   return out.join('\n');

@@ -3,10 +3,14 @@
  *
  * For each catalogue size: a fresh data folder seeded with N generated listings, the production
  * server on it (SEED_DEMO=false), autocannon on every page type at a fixed concurrency, the same
- * category HTML served as a static file (Node, and nginx when installed) as a baseline, and page
- * weight in headless Chromium (English pages and the Amharic home and category). Lighthouse runs once, on the largest catalogue, and the run exits 1
- * when accessibility is below 100 on home, category, detail or search. Results go to
- * bench/results/<date>.json; `node bench/report.mjs <file>` prints the tables of BENCHMARKS.md.
+ * category HTML served as a static file (Node with `compression`, and Debian's nginx with
+ * `gzip_static` and a precompressed copy when installed) as a baseline, and page weight in
+ * headless Chromium (English pages and the Amharic home and category). On PostgreSQL, with nginx
+ * installed, every page type again through deploy/nginx.conf in front of two app processes. On the
+ * largest catalogue: Lighthouse (the run exits 1 when accessibility is below 100 on home, category,
+ * detail or search), and a five-page visit on slow 3G with the CSS inlined against a cached
+ * stylesheet file (bench/visit.mjs). Results go to bench/results/<date>.json;
+ * `node bench/report.mjs <file>` prints the tables of BENCHMARKS.md.
  *
  * Environment (all optional):
  *   BENCH_LISTINGS=1000,100000   catalogue sizes
@@ -17,22 +21,26 @@
  *   BENCH_LIGHTHOUSE=false       skip Lighthouse;  BENCH_WEIGHT=false skips the page weights
  *   BENCH_UNCACHED=false         skip the pass with the page cache off (PAGE_CACHE_SECONDS=0)
  *   BENCH_DATABASE_URL=postgres://…  also run every size on PostgreSQL (a database is created and dropped per size)
+ *   BENCH_NGINX_PROCESSES=2      app processes behind deploy/nginx.conf on PostgreSQL (0: no such pass)
+ *   BENCH_VISIT=false            skip the five-page slow-3G visit (inline CSS against a stylesheet file)
  *   BENCH_LABEL=before           suffix of the results file (<date>-<label>.json)
  *   BENCH_NOTE='…'               free text kept in the results (e.g. which sources were measured)
  *   BENCH_KEEP_DATA=true         keep the generated data folders under bench/results/tmp/
- *   BENCH_PORT=4381              first of the three ports used (app, static Node, nginx)
+ *   BENCH_PORT=4381              first of the ports used (app, static Node, static nginx, then deploy nginx
+ *                                HTTPS and HTTP, then the extra app processes)
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { measure, warm } from './load.mjs';
+import { get, measure, warm } from './load.mjs';
 import { accessibilityShortfalls, runLighthouse } from './lighthouse.mjs';
+import { NGINX, nginxInstalled, startDeployNginx, startStaticNginx } from './nginx.mjs';
 import { renderReport } from './report.mjs';
 import { seedCatalogue } from './seed.mjs';
-import { ensureBuild, NGINX, ROOT, startApp, startStaticNginx, startStaticNode } from './server.mjs';
+import { ensureBuild, ROOT, startApp, startStaticNode } from './server.mjs';
+import { buildVariant, measureVisit } from './visit.mjs';
 import { bodyWeights, measureWeights } from './weight.mjs';
 
 const env = process.env;
@@ -50,6 +58,8 @@ const settings = {
   uncached: flag(env.BENCH_UNCACHED, true),
   weight: flag(env.BENCH_WEIGHT, true),
   databaseUrl: env.BENCH_DATABASE_URL || null,
+  nginxProcesses: Number(env.BENCH_NGINX_PROCESSES ?? 2),
+  visit: flag(env.BENCH_VISIT, true),
   label: env.BENCH_LABEL || null,
   note: env.BENCH_NOTE || null,
   keepData: flag(env.BENCH_KEEP_DATA, false),
@@ -92,7 +102,7 @@ function machine() {
     os: `${os.type()} ${os.release()} ${os.arch()}`,
     node: process.version,
     loadAverageAtStart: os.loadavg().map((x) => Math.round(x * 100) / 100),
-    nginx: existsSync(NGINX) ? NGINX : null,
+    nginx: nginxInstalled() ? NGINX : null,
   };
 }
 
@@ -119,23 +129,24 @@ async function loadPages(app, seed, label) {
   const pages = {};
   const types = pageTypes(seed);
   // The sitemap may be an index: then its first child sitemap is measured too.
-  const sitemap = await (await fetch(app.origin + '/sitemap.xml')).text();
+  const sitemap = (await get(app.origin + '/sitemap.xml')).body.toString();
   if (sitemap.includes('<sitemapindex')) {
     const first = /<loc>([^<]+)<\/loc>/.exec(sitemap.replace(/<loc>[^<]*\/sitemaps\/pages\.xml<\/loc>/, ''))?.[1];
     if (first) types['sitemap-page'] = [new URL(first).pathname];
   }
   for (const [name, paths] of Object.entries(types)) {
     if (settings.pages && !settings.pages.includes(name) && !(name === 'sitemap-page' && settings.pages.includes('sitemap'))) continue;
-    const probe = await fetch(app.origin + paths[0], { redirect: 'manual' });
-    const probeBody = await probe.arrayBuffer();
+    const probe = await get(app.origin + paths[0]);
     const accept = name === 'api' ? 'application/json' : name.startsWith('sitemap') ? 'application/xml' : 'text/html';
     await warm({ origin: app.origin, paths, connections: settings.connections, durationSec: settings.warmupSec });
     const m = await measure({ origin: app.origin, paths, connections: settings.connections, durationSec: settings.durationSec, accept });
-    if (app.exited() !== null) throw new Error(`the server stopped (${app.exited()}) while measuring ${name}:\n${app.output.join('')}`);
+    for (const server of app.processes ?? [app])
+      if (server.exited() !== null)
+        throw new Error(`the server stopped (${server.exited()}) while measuring ${name}:\n${server.output.join('')}`);
     pages[name] = {
       paths: paths.length > 4 ? [`${paths.length} paths, e.g. ${paths[0]}`] : paths,
       probeStatus: probe.status,
-      probeBytes: probeBody.byteLength,
+      probeBytes: probe.body.byteLength,
       ...m,
     };
     log(
@@ -146,11 +157,90 @@ async function loadPages(app, seed, label) {
 }
 
 /**
+ * deploy/nginx.conf in front of `settings.nginxProcesses` app processes on one PostgreSQL database,
+ * configured as deploy/README.md says (TRUST_PROXY, one SITE_URL, one data folder); every page type
+ * loaded through nginx over HTTPS. Returns the measurements and how many requests each process answered.
+ */
+async function behindNginx({ n, dataDir, databaseUrl, seed }) {
+  const ports = { https: settings.port + 3, http: settings.port + 4 };
+  const appPorts = Array.from({ length: settings.nginxProcesses }, (_, i) => settings.port + 5 + i);
+  const siteUrl = `https://127.0.0.1:${ports.https}`;
+  const processes = [];
+  let nginx = null;
+  try {
+    // One after the other: the first applies the migrations.
+    for (const port of appPorts) {
+      processes.push(
+        await startApp({
+          port,
+          dataDir,
+          databaseUrl,
+          env: { TRUST_PROXY: 'true', SITE_URL: siteUrl },
+          logFile: path.join(TMP, `app-n${n}-nginx-${port}.log`),
+        }),
+      );
+    }
+    nginx = await startDeployNginx({ prefix: path.join(dataDir, 'deploy-nginx'), dataDir, apps: appPorts, ...ports });
+    log(`[bench] deploy/nginx.conf in front of ${appPorts.length} processes (${appPorts.join(', ')}) at ${nginx.origin}`);
+    const pages = await loadPages({ origin: nginx.origin, processes }, seed, `nginx×${appPorts.length}`);
+    // Which process answered: the access log's upstream= field, counted.
+    const upstreams = {};
+    for (const match of (await readFile(nginx.accessLog, 'utf8')).matchAll(/upstream=(\S+)/g)) {
+      upstreams[match[1]] = (upstreams[match[1]] ?? 0) + 1;
+    }
+    return { processes: appPorts.length, pages, upstreams };
+  } finally {
+    await nginx?.stop();
+    await Promise.all(processes.map((p) => p.stop()));
+  }
+}
+
+let variants = null;
+
+/**
+ * The five-page slow-3G visit with the CSS inlined and as a stylesheet file, each build started in
+ * turn on `dataDir`; Lighthouse on the build whose setting is not the checkout's (the checkout's
+ * own is measured by the main Lighthouse pass).
+ */
+async function cssVisit({ n, dataDir, seed }) {
+  variants ??= {
+    always: await buildVariant({ root: ROOT, mode: 'always', log }),
+    never: await buildVariant({ root: ROOT, mode: 'never', log }),
+  };
+  const current = /inlineStylesheets: '(\w+)'/.exec(await readFile(path.join(ROOT, 'astro.config.mjs'), 'utf8'))?.[1];
+  const paths = ['/', '/homes', seed.samples[0], `/search?query=${SEARCH_TERMS[0]}`, '/Books_And_Stationaries'];
+  const result = { profile: 'slow 3G: 400 ms RTT, 400 kbit/s', paths, current, variants: {} };
+  for (const [mode, appRoot] of Object.entries(variants)) {
+    const app = await startApp({ port: settings.port, dataDir, appRoot, logFile: path.join(TMP, `app-n${n}-css-${mode}.log`) });
+    try {
+      const { visits, firstVisitLcpMsTotals } = await measureVisit({ origin: app.origin, paths });
+      const weight = await measureWeights({ origin: app.origin, pages: { home: '/' } });
+      const lighthouse =
+        mode === current || !settings.lighthouse
+          ? null
+          : await runLighthouse({
+              origin: app.origin,
+              pages: { home: '/', category: '/homes', detail: seed.samples[0], search: paths[3] },
+              log,
+            });
+      result.variants[mode] = { visits, firstVisitLcpMsTotals, cssBytes: weight.home.cssBytes, cssFiles: weight.home.cssFiles, lighthouse };
+      for (const v of visits)
+        log(
+          `[visit] ${mode.padEnd(6)} round ${v.round}: LCP summed ${v.lcpMsTotal} ms, ${(v.bytesTotal / 1024).toFixed(1)} KB, ${v.requestsTotal} requests (${v.pages.map((p) => p.lcpMs).join(' + ')} ms)`,
+        );
+    } finally {
+      await app.stop();
+    }
+  }
+  return result;
+}
+
+/**
  * One catalogue size on one backend: seed, serve (as configured by default, then with the page
  * cache off: what a cache miss and every signed-in visitor cost), load every page type, baseline,
  * weight.
  */
-async function runSize({ n, backend, databaseUrl, withLighthouse }) {
+async function runSize({ n, backend, databaseUrl, withLighthouse, withVisit = false }) {
   const dataDir = path.join(TMP, `n${n}-${backend}`);
   await rm(dataDir, { recursive: true, force: true });
   await mkdir(dataDir, { recursive: true });
@@ -182,7 +272,7 @@ async function runSize({ n, backend, databaseUrl, withLighthouse }) {
       // Baseline: the category page's exact HTML bytes served as a static file.
       const staticDir = path.join(dataDir, 'static');
       await mkdir(staticDir, { recursive: true });
-      const html = Buffer.from(await (await fetch(app.origin + '/homes', { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
+      const html = (await get(app.origin + '/homes', { 'accept-encoding': 'identity' })).body;
       const file = path.join(staticDir, 'category.html');
       await writeFile(file, html);
       result.baseline.htmlBytes = html.length;
@@ -252,6 +342,11 @@ async function runSize({ n, backend, databaseUrl, withLighthouse }) {
     } finally {
       await app.stop();
     }
+    if (backend === 'postgres' && settings.nginxProcesses > 0) {
+      if (nginxInstalled()) result.behindNginx = await behindNginx({ n, dataDir, databaseUrl, seed });
+      else log(`[bench] ${NGINX} is not installed: no pass through deploy/nginx.conf`);
+    }
+    if (withVisit) result.visit = await cssVisit({ n, dataDir, seed });
   } finally {
     if (!settings.keepData) await rm(dataDir, { recursive: true, force: true });
   }
@@ -289,6 +384,15 @@ export function summarize(runs) {
       }
       s[pass] = { toStatic, p50Growth };
     }
+    // The acceptance of issue 16: each page's throughput to nginx serving the same page precompressed.
+    s.toNginx = {};
+    for (const r of list) {
+      const nginxRps = r.baseline.nginx?.rps;
+      if (!nginxRps) continue;
+      const ratios = (pages) =>
+        Object.fromEntries(Object.entries(pages ?? {}).map(([name, p]) => [name, Math.round((p.rps / nginxRps) * 1000) / 1000]));
+      s.toNginx[r.n] = { default: ratios(r.pages), ...(r.behindNginx ? { behindNginx: ratios(r.behindNginx.pages) } : {}) };
+    }
     summary[backend] = s;
   }
   return summary;
@@ -317,7 +421,14 @@ async function main() {
   };
   const largest = Math.max(...settings.listings);
   for (const n of settings.listings) {
-    report.runs.push(await runSize({ n, backend: 'pglite', withLighthouse: settings.lighthouse && n === largest }));
+    report.runs.push(
+      await runSize({
+        n,
+        backend: 'pglite',
+        withLighthouse: settings.lighthouse && n === largest,
+        withVisit: settings.visit && n === largest,
+      }),
+    );
     if (settings.databaseUrl) {
       const run = await withPostgresDatabase(settings.databaseUrl, `sefer_bench_${n}`, (databaseUrl) =>
         runSize({ n, backend: 'postgres', databaseUrl, withLighthouse: false }),

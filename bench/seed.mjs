@@ -8,12 +8,13 @@
  * neighbourhoods, ~90% verified (the rest pending or rejected), a third with extra gallery images.
  */
 import { openDatabase } from '#db/client.ts';
-import { listingImages, listings, users } from '#db/schema.ts';
+import { listingImages, listings, sellers as sellerPages, users } from '#db/schema.ts';
 import { CATEGORIES } from '#lib/categories.ts';
 import { DISCOUNT_VALUES, WAITING } from '#lib/discount.ts';
 import { listingPath } from '#lib/listing-urls.ts';
 import { logoSvg, productSvg, renderSvgImage } from '#server/demo-media.server.ts';
 import { listingSchedule } from '#server/listings.server.ts';
+import { mediaStorage } from '#server/media-storage.server.ts';
 import { DEMO_BUSINESSES } from '#server/seed-businesses.ts';
 import { DEMO_DESCRIPTIONS, DEMO_OFFERS } from '#server/seed-offers.ts';
 
@@ -118,15 +119,14 @@ function timing(rng, now, category) {
 
 /** Renders the few images every generated listing points at (idempotent per data folder). */
 async function renderMedia(dataDir) {
+  const store = mediaStorage(dataDir);
   const photos = [];
   const logos = [];
   for (let i = 0; i < 6; i++) {
-    photos.push(
-      await renderSvgImage(productSvg(`Bench offer ${i + 1}`, 'Sefer benchmark', (i * 61) % 360, i), dataDir, `bench/photo-${i}`),
-    );
+    photos.push(await renderSvgImage(productSvg(`Bench offer ${i + 1}`, 'Sefer benchmark', (i * 61) % 360, i), store, `bench/photo-${i}`));
   }
   for (let i = 0; i < 4; i++) {
-    logos.push(await renderSvgImage(logoSvg(`${COMPANY_WORDS[i]} ${COMPANY_KINDS[i]}`, (i * 83) % 360), dataDir, `bench/logo-${i}`));
+    logos.push(await renderSvgImage(logoSvg(`${COMPANY_WORDS[i]} ${COMPANY_KINDS[i]}`, (i * 83) % 360), store, `bench/logo-${i}`));
   }
   return { photos, logos };
 }
@@ -168,6 +168,12 @@ export async function seedCatalogue({ n, dataDir, databaseUrl, now = new Date(),
   const sampleEvery = Math.max(1, Math.floor((n * 0.85) / DETAIL_SAMPLES));
   await handle.db.transaction(async (tx) => {
     await tx.insert(users).values(sellers);
+    // Every listing links its owner's public seller page.
+    const pages = await tx
+      .insert(sellerPages)
+      .values(sellers.map((s) => ({ userId: s.id })))
+      .returning({ id: sellerPages.id, userId: sellerPages.userId });
+    const sellerPageOf = new Map(pages.map((page) => [page.userId, page.id]));
     for (let start = 0; start < n; start += BATCH_SIZE) {
       const rows = [];
       const count = Math.min(BATCH_SIZE, n - start);
@@ -186,6 +192,7 @@ export async function seedCatalogue({ n, dataDir, databaseUrl, now = new Date(),
         const status = roll < 0.9 ? 'verified' : roll < 0.97 ? 'pending' : 'rejected';
         const draft = {
           ownerId: sellers[companyIndex % sellers.length].id,
+          sellerId: sellerPageOf.get(sellers[companyIndex % sellers.length].id),
           productName,
           companyName,
           description: `${productName} from ${companyName}. ${DEMO_DESCRIPTIONS[i % DEMO_DESCRIPTIONS.length]}`,

@@ -1,15 +1,14 @@
 /**
  * Starts and stops the production server (`scripts/start.mjs`, through bench/app.mjs) on a benchmark data folder, and the
- * baselines: a minimal Node static server with the same compression, and nginx when installed.
+ * baseline of a minimal Node static server with the same compression (nginx: bench/nginx.mjs).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 
 export const ROOT = path.resolve(new URL('..', import.meta.url).pathname);
 
-async function waitFor(url, timeoutMs, child) {
+async function waitFor(url, timeoutMs, child, fallback) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child && (child.exitCode !== null || child.signalCode !== null))
@@ -17,6 +16,8 @@ async function waitFor(url, timeoutMs, child) {
     try {
       const response = await fetch(url);
       if (response.ok) return;
+      // A build from before /readyz (issue 16) is ready when /healthz answers.
+      if (response.status === 404 && fallback) return waitFor(fallback, deadline - Date.now(), child);
     } catch {
       // not listening yet
     }
@@ -26,10 +27,11 @@ async function waitFor(url, timeoutMs, child) {
 }
 
 /**
- * `node scripts/start.mjs` with SEED_DEMO=false on `dataDir` (or on `databaseUrl`).
- * Resolves when /healthz answers; `stop()` sends SIGTERM and waits for a clean exit.
+ * `node scripts/start.mjs` with SEED_DEMO=false on `dataDir` (or on `databaseUrl`), from this
+ * checkout or from `appRoot` (another build of it). Resolves when /readyz answers;
+ * `stop()` sends SIGTERM and waits for a clean exit.
  */
-export async function startApp({ port, dataDir, databaseUrl, logFile, env: extra = {}, log = () => {} }) {
+export async function startApp({ port, dataDir, databaseUrl, logFile, appRoot, env: extra = {}, log = () => {} }) {
   const env = {
     ...process.env,
     PORT: String(port),
@@ -45,7 +47,8 @@ export async function startApp({ port, dataDir, databaseUrl, logFile, env: extra
   if (!('PAGE_CACHE_SECONDS' in extra)) delete env.PAGE_CACHE_SECONDS;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [path.join(ROOT, 'bench/app.mjs')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const root = appRoot ?? ROOT;
+  const child = spawn(process.execPath, [path.join(root, 'bench/app.mjs')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = [];
   const file = logFile ? createWriteStream(logFile) : null;
   const keep = (chunk) => {
@@ -62,7 +65,7 @@ export async function startApp({ port, dataDir, databaseUrl, logFile, env: extra
   });
   const started = performance.now();
   try {
-    await waitFor(`http://127.0.0.1:${port}/healthz`, 120_000, child);
+    await waitFor(`http://127.0.0.1:${port}/readyz`, 120_000, child, `http://127.0.0.1:${port}/healthz`);
   } catch (error) {
     child.kill('SIGKILL');
     throw new Error(`${error.message}\n${output.join('')}`, { cause: error });
@@ -97,50 +100,6 @@ export async function startStaticNode({ port, file }) {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-export const NGINX = '/usr/sbin/nginx';
-
-/**
- * Debian's nginx serving the same file with gzip (level 6 like `compression`'s default), one
- * worker per core, when installed; null otherwise.
- */
-export async function startStaticNginx({ port, dir, fileName }) {
-  if (!existsSync(NGINX)) return null;
-  const prefix = path.join(dir, 'nginx');
-  await mkdir(path.join(prefix, 'logs'), { recursive: true });
-  const conf = path.join(prefix, 'nginx.conf');
-  await writeFile(
-    conf,
-    `worker_processes auto;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/logs/error.log;
-daemon off;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${prefix}/tmp-body; proxy_temp_path ${prefix}/tmp-proxy; fastcgi_temp_path ${prefix}/tmp-fastcgi;
-  uwsgi_temp_path ${prefix}/tmp-uwsgi; scgi_temp_path ${prefix}/tmp-scgi;
-  gzip on; gzip_comp_level 6; gzip_min_length 1024; gzip_types text/html;
-  server {
-    listen 127.0.0.1:${port};
-    root ${dir};
-    location = / { default_type 'text/html; charset=utf-8'; try_files /${fileName} =404; }
-  }
-}
-`,
-  );
-  const child = spawn(NGINX, ['-p', prefix, '-c', conf], { stdio: 'ignore' });
-  await waitFor(`http://127.0.0.1:${port}/`, 10_000, child);
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGQUIT');
       await exited;
     },
   };
