@@ -13,7 +13,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_NOW } from '../../playwright.config.ts';
 import { FakeChapa } from '../fakes/chapa-server.ts';
-import { collectScriptRequests, newPhoneContext, signUp, waitForIslands } from './support.ts';
+import { collectScriptRequests, newPhoneContext, postFoodsDeal, signUp, waitForIslands } from './support.ts';
 
 const PORT = 4341;
 const BASE = `http://localhost:${PORT}`;
@@ -210,26 +210,7 @@ async function photo(color: string) {
 /** A verified foods deal posted through the API by `page`'s account, verified by the admin. */
 async function verifiedDeal(page: Page, admin: Page, productName: string): Promise<number> {
   const image = await photo('#2a7');
-  const created = await page.request.post('/api/products/', {
-    headers: { Origin: BASE },
-    multipart: {
-      product_name: productName,
-      company_name: 'Piassa Kitchen',
-      category: 'foods',
-      discount: '15',
-      discount_duration: '20',
-      description: 'Fresh every morning.',
-      location: 'Piassa',
-      latitude: '9.03',
-      longitude: '38.75',
-      contact_telegram: '@piassa_kitchen',
-      contact_phone: '0911000002',
-      profile_photo: image,
-      product_photo: image,
-    },
-  });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
+  const id = await postFoodsDeal(page.request, BASE, productName, image);
   const verified = await admin.request.post(`/api/admin/listings/${id}/`, { headers: { Origin: BASE }, data: { verdict: 'verify' } });
   expect(verified.status()).toBe(200);
   return id;

@@ -5,11 +5,11 @@
  * serving its cached page for up to 30 s. Needs PostgreSQL: runs where TEST_DATABASE_URL is set
  * (as .ci/run does) and is skipped elsewhere.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import sharp from 'sharp';
 import { freePort, freshDatabase, postgresAppEnv, startApp, stopApp, type AppProcess } from './app-processes.ts';
-import { signUp, uniqueEmail } from './support.ts';
+import { postFoodsDeal, signUp, uniqueEmail } from './support.ts';
 
 const SKIP_NOTE = 'two-process test skipped: TEST_DATABASE_URL is not set (.ci/run sets it; it needs PostgreSQL installed)';
 if (!process.env.TEST_DATABASE_URL) console.log(`note: ${SKIP_NOTE}`);
@@ -30,37 +30,6 @@ async function untilListed(base: string, product: string, listed: boolean): Prom
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`${product} still ${listed ? 'missing from' : 'listed on'} ${base}${CATEGORY_PAGE} after 5 s`);
-}
-
-/** A foods deal posted through the API by `page`'s account: its id (pending review). */
-async function postDeal(page: Page, base: string, productName: string): Promise<number> {
-  const image = {
-    name: 'p.png',
-    mimeType: 'image/png',
-    buffer: await sharp({ create: { width: 240, height: 180, channels: 3, background: '#2a7' } })
-      .png()
-      .toBuffer(),
-  };
-  const created = await page.request.post(`${base}/api/products/`, {
-    headers: { Origin: base },
-    multipart: {
-      product_name: productName,
-      company_name: 'Piassa Kitchen',
-      category: 'foods',
-      discount: '15',
-      discount_duration: '20',
-      description: 'Fresh every morning.',
-      location: 'Piassa',
-      latitude: '9.03',
-      longitude: '38.75',
-      contact_telegram: '@piassa_kitchen',
-      contact_phone: '0911000002',
-      profile_photo: image,
-      product_photo: image,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return ((await created.json()) as { id: number }).id;
 }
 
 test.describe('two app processes on one PostgreSQL', { tag: '@slow' }, () => {
@@ -94,7 +63,14 @@ test.describe('two app processes on one PostgreSQL', { tag: '@slow' }, () => {
       const admin = await browser.newPage({ baseURL: one });
       await signUp(admin, { email: adminEmail, firstName: 'Admin' });
       const product = `Two-process injera ${Date.now()}`;
-      const id = await postDeal(admin, one, product);
+      const image = {
+        name: 'p.png',
+        mimeType: 'image/png',
+        buffer: await sharp({ create: { width: 240, height: 180, channels: 3, background: '#2a7' } })
+          .png()
+          .toBuffer(),
+      };
+      const id = await postFoodsDeal(admin.request, one, product, image);
 
       // The second process renders the category page once, then serves it from its cache.
       expect((await categoryPage(two)).html).not.toContain(product);

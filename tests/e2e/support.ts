@@ -4,7 +4,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 /** The phone-sized viewport of every context a helper opens (as in playwright.config.ts). */
 const VIEWPORT = { width: 390, height: 844 };
@@ -147,6 +147,30 @@ type FilePayload = { name: string; mimeType: string; buffer: Buffer };
 const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 /** A 1×1 PNG file for a file field. */
 export const tinyPng = (name: string): FilePayload => ({ name, mimeType: 'image/png', buffer: TINY_PNG });
+
+/** A foods deal in Piassa posted through the listing API of the server at `base` by `request`'s account: its id (pending review). */
+export async function postFoodsDeal(request: APIRequestContext, base: string, productName: string, image: FilePayload): Promise<number> {
+  const created = await request.post(`${base}/api/products/`, {
+    headers: { Origin: base },
+    multipart: {
+      product_name: productName,
+      company_name: 'Piassa Kitchen',
+      category: 'foods',
+      discount: '15',
+      discount_duration: '20',
+      description: 'Fresh every morning.',
+      location: 'Piassa',
+      latitude: '9.03',
+      longitude: '38.75',
+      contact_telegram: '@piassa_kitchen',
+      contact_phone: '0911000002',
+      profile_photo: image,
+      product_photo: image,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { id: number }).id;
+}
 
 export interface ListingFormValues {
   /** null leaves the field as it is (a signed-in seller's form is already filled). */
