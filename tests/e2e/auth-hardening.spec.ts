@@ -197,8 +197,9 @@ test('behind a TLS proxy the session cookie is Secure', async ({ request, browse
   for (const cookie of cookies) expect(cookie).toMatch(/;\s*Secure/i);
   // A client with no session yet (the one above now has a cookie).
   const fresh = await playwright.request.newContext({ baseURL });
+  // The browser behind the proxy is on https://, and says so in Origin.
   const page = await fresh.post('/login', {
-    headers: { Origin: baseURL!, 'x-forwarded-proto': 'https', ...anotherAddress() },
+    headers: { Origin: baseURL!.replace(/^http:/, 'https:'), 'x-forwarded-proto': 'https', ...anotherAddress() },
     form: { email, password: 'secure-password-1' },
     maxRedirects: 0,
   });
