@@ -297,12 +297,14 @@ test.describe('seller pages', () => {
   test('from a category card to the seller page and back to a deal; unknown, wrong slug and sitemap', async ({ page, request }) => {
     await page.goto('/food-and-beverages');
     const card = page.getByRole('article').first();
-    const company = card.locator('a[href*="/sellers/"]');
-    const companyName = (await company.textContent())!.trim();
-    await company.click();
+    await card.locator('a[href*="/sellers/"]').click();
     await expect(page).toHaveURL(/\/sellers\/\d+-[a-z0-9-]+$/);
     const sellerUrl = new URL(page.url()).pathname;
-    await expect(page.getByRole('heading', { level: 1, name: companyName })).toBeVisible();
+    // The page is named after the seller's newest public deal, which a test running alongside may
+    // have just posted under another company name than the card's: read the name from the page.
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toHaveText(/\S/);
+    const companyName = (await heading.textContent())!.trim();
     await expect(page.getByText(/^Member since /)).toBeVisible();
     await expect(page.getByText('Never pay before you have seen the item.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'write to us' })).toHaveAttribute('href', '/contact-us');
