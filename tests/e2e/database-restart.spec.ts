@@ -120,6 +120,8 @@ test.describe('PostgreSQL that is slow to open or restarts under load', { tag: '
         .poll(async () => (health = await ask(base, '/readyz', {}, 15_000)).status, { timeout: 30_000, intervals: [100] })
         .not.toBe('ECONNREFUSED');
       expect(health.status, `the app answers while it opens the database:\n${crashLines(log)}`).toBe(503);
+      // Alive (a balancer must not restart it), not ready (nor send it visitors).
+      expect((await ask(base, '/healthz', {}, 2000)).status).toBe(200);
       const messages = await ask(base, '/api/cat', {}, 2000);
       expect(messages.status).toBe(503);
       expect(messages.headers?.get('Retry-After')).toMatch(/^\d+$/);
@@ -194,6 +196,7 @@ test.describe('PostgreSQL that is slow to open or restarts under load', { tag: '
 
       const health = await ask(base, '/readyz');
       expect(health.status).toBe(503);
+      expect((await ask(base, '/healthz')).status, 'alive while the database is down').toBe(200);
       const messages = await ask(base, '/api/cat');
       expect(messages.status).toBe(503);
       expect(JSON.parse(messages.body)).toEqual({ error: 'Internet connection is required to load messages.' });
