@@ -17,8 +17,14 @@ const METRICS = {
   'speed-index': 'speedIndexMs',
 };
 
-/** @param {{ origin: string, pages: Record<string, string>, log?: (m: string) => void }} o */
-export async function runLighthouse({ origin, pages, log = () => {} }) {
+/**
+ * Issue 17's slow-3G profile (`--throttling.rttMs=400 --throttling.throughputKbps=400
+ * --throttling.cpuSlowdownMultiplier=4`), simulated as the default preset is.
+ */
+export const SLOW_3G = { rttMs: 400, throughputKbps: 400, cpuSlowdownMultiplier: 4 };
+
+/** @param {{ origin: string, pages: Record<string, string>, throttling?: typeof SLOW_3G, log?: (m: string) => void }} o */
+export async function runLighthouse({ origin, pages, throttling, log = () => {} }) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     // No name resolves but the pages' own host: nothing can be fetched from the internet.
@@ -33,6 +39,7 @@ export async function runLighthouse({ origin, pages, log = () => {} }) {
         output: 'json',
         logLevel: 'error',
         onlyCategories: CATEGORIES,
+        ...(throttling ? { throttling } : {}),
       });
       const lhr = run.lhr;
       const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
@@ -67,6 +74,9 @@ export async function runLighthouse({ origin, pages, log = () => {} }) {
         runtimeError: lhr.runtimeError?.code ?? null,
         lighthouseVersion: lhr.lighthouseVersion,
       };
+      // Lighthouse 13 names the largest paint's element in its LCP breakdown insight.
+      const lcpNode = (lhr.audits['lcp-breakdown-insight']?.details?.items ?? []).find((item) => item.type === 'node');
+      results[name].lcpElement = lcpNode ? `${lcpNode.selector} (${lcpNode.nodeLabel ?? ''})`.slice(0, 120) : null;
       log(`[lighthouse] ${name}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')} (${Math.round(performance.now() - started)} ms)`);
       for (const [id, nodes] of Object.entries(accessibilityNodes))
         log(`[lighthouse]   accessibility fails ${id}: ${nodes.join(' | ') || '(no element listed)'}`);

@@ -171,6 +171,23 @@ export function renderReport(report, file = '') {
       ),
     );
   }
+  const slow = report.runs.find((r) => r.lighthouseSlow3g);
+  if (slow) {
+    out.push(`\n**Lighthouse on slow 3G** (400 ms RTT, 400 kbit/s, 4× CPU, simulated; ${fmt(slow.n)} listings, ${slow.backend})\n`);
+    out.push(
+      table(
+        ['page', 'performance', 'accessibility', 'FCP', 'LCP', 'largest paint'],
+        Object.entries(slow.lighthouseSlow3g).map(([name, l]) => [
+          name,
+          fmt(l.scores.performance),
+          fmt(l.scores.accessibility),
+          `${fmt(l.metrics.fcpMs / 1000, 2)} s`,
+          `${fmt(l.metrics.lcpMs / 1000, 2)} s`,
+          l.lcpElement ? `\`${l.lcpElement}\`` : '–',
+        ]),
+      ),
+    );
+  }
   return out.join('\n');
 }
 

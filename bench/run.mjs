@@ -7,7 +7,9 @@
  * `gzip_static` and a precompressed copy when installed) as a baseline, and page weight in
  * headless Chromium (English pages and the Amharic home and category). On PostgreSQL, with nginx
  * installed, every page type again through deploy/nginx.conf in front of two app processes. On the
- * largest catalogue: Lighthouse (the run exits 1 when accessibility is below 100 on home, category,
+ * largest catalogue: Lighthouse, with the default mobile preset and with issue 17's slow-3G profile
+ * (400 ms RTT, 400 kbit/s, 4× CPU; FCP and LCP of home, category, detail and search in both
+ * languages) (the run exits 1 when accessibility is below 100 on home, category,
  * detail or search), and a five-page visit on slow 3G with the CSS inlined against a cached
  * stylesheet file (bench/visit.mjs). Results go to bench/results/<date>.json;
  * `node bench/report.mjs <file>` prints the tables of BENCHMARKS.md.
@@ -35,7 +37,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { get, measure, warm } from './load.mjs';
-import { accessibilityShortfalls, runLighthouse } from './lighthouse.mjs';
+import { accessibilityShortfalls, runLighthouse, SLOW_3G } from './lighthouse.mjs';
 import { NGINX, nginxInstalled, startDeployNginx, startStaticNginx } from './nginx.mjs';
 import { renderReport } from './report.mjs';
 import { seedCatalogue } from './seed.mjs';
@@ -338,6 +340,13 @@ async function runSize({ n, backend, databaseUrl, withLighthouse, withVisit = fa
           'category (am)': '/am/homes',
         };
         result.lighthouse = await runLighthouse({ origin: app.origin, pages, log });
+        // Issue 17: the first screen on slow 3G, for the four pages in both languages.
+        const slowPages = {
+          ...pages,
+          'detail (am)': `/am${seed.samples[0]}`,
+          'search (am)': `/am/search?query=${SEARCH_TERMS[0]}`,
+        };
+        result.lighthouseSlow3g = await runLighthouse({ origin: app.origin, pages: slowPages, throttling: SLOW_3G, log });
       }
     } finally {
       await app.stop();
