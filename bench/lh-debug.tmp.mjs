@@ -1,0 +1,18 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM, CHROMIUM_ARGS } from './weight.mjs';
+import { SLOW_3G } from './lighthouse.mjs';
+import fs from 'node:fs';
+const [url, out] = process.argv.slice(2);
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+const run = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], throttling: SLOW_3G });
+chrome.kill();
+const lhr = run.lhr;
+fs.writeFileSync(out, JSON.stringify(lhr));
+const a = lhr.audits;
+console.log('FCP', a['first-contentful-paint'].numericValue, 'LCP', a['largest-contentful-paint'].numericValue, 'perf', lhr.categories.performance.score);
+for (const r of a['network-requests'].details.items) console.log(r.url.slice(0,80), r.resourceType, r.transferSize, r.resourceSize, r.priority, Math.round(r.networkRequestTime), Math.round(r.networkEndTime));
+console.log('mainthread', JSON.stringify(a['mainthread-work-breakdown'].details.items.map(i=>[i.group,Math.round(i.duration)])));
+console.log('server', a['server-response-time']?.numericValue, 'rtt', JSON.stringify(a['network-rtt']?.details?.items), );
+const lcp = (a['lcp-breakdown-insight']?.details?.items ?? []);
+console.log(JSON.stringify(lcp).slice(0,1500));
