@@ -10,5 +10,10 @@ declare namespace App {
     user: import('./lib/server/auth.server.ts').SessionUser | null;
     /** The page's language: from its path (/am/…), or for the API from Accept-Language. */
     locale: import('./lib/i18n/locales.ts').Locale;
+    /**
+     * Lite mode (src/lib/lite-mode.ts): pages are text-first (no product photos in lists, one photo
+     * on a detail page, no video), from `Save-Data: on` or the visitor's lite cookie.
+     */
+    lite: boolean;
   }
 }

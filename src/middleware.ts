@@ -6,8 +6,18 @@ import { requestClock } from '#server/clock.server.ts';
 import { currentUser } from '#server/users.server.ts';
 import { config } from '#server/config.server.ts';
 import { changedData, isShareable, PageCache, preparePage } from '#server/page-cache.server.ts';
-import { answerFromCache, pageKey, publicCacheControl } from '#server/front-cache.server.ts';
+import {
+  answerFromCache,
+  cacheControlForChoice,
+  chosenEncoding,
+  PAGE_VARY,
+  pageKey,
+  publicCacheControl,
+} from '#server/front-cache.server.ts';
+import { liteMode, type LiteDecision } from '#lib/lite-mode.ts';
 import { syncPageCache } from '#server/page-cache-sync.server.ts';
+import { withPageCss } from '#server/page-css.server.ts';
+import { withOnlyPageScripts } from '#server/page-scripts.server.ts';
 import { notAvailable } from '#server/safe.server.ts';
 import { Refusal } from '#server/http.server.ts';
 import { ADMINS_ONLY_PAGE, pageGuard } from '#server/protected-pages.server.ts';
@@ -62,6 +72,9 @@ async function guarded(context: Parameters<typeof serve>[0], next: Parameters<ty
 async function serve(context: APIContext, next: MiddlewareNext, pathname: string): Promise<Response> {
   context.locals.db = await database();
   context.locals.now = requestClock();
+  // Lite mode decides the body, so it is decided first: the page cache keeps both bodies apart.
+  const lite = liteMode(context.request.headers.get('save-data'), context.request.headers.get('cookie'));
+  context.locals.lite = lite.lite;
   const user = await currentUser(context.locals.db, context.request);
   if (user instanceof Response) return user;
   context.locals.user = user;
@@ -73,12 +86,14 @@ async function serve(context: APIContext, next: MiddlewareNext, pathname: string
     guard instanceof Response
       ? guard
       : await refusalsAnswered(
-          guard === 'admins-only' ? next(ADMINS_ONLY_PAGE) : render(context.request.method, context.url, Boolean(user), next),
+          guard === 'admins-only' ? next(ADMINS_ONLY_PAGE) : render(context.request.method, context.url, Boolean(user), lite.lite, next),
         );
   // A listing page's view, counted whether the page came from the cache or was rendered.
   await countPageView(context, pathname, response);
   // A cached page was stored with every header below already set.
-  if (response.headers.get('X-Page-Cache') === 'hit') return response;
+  if (response.headers.get('X-Page-Cache') === 'hit') return forLiteChoice(response, lite);
+  if (context.request.method === 'GET' && response.headers.get('Content-Type')?.startsWith('text/html'))
+    response = await withItsOwnCss(response);
   if (context.locals.user && !response.headers.has('Cache-Control')) {
     response.headers.set('Cache-Control', 'private, no-store');
   }
@@ -88,8 +103,31 @@ async function serve(context: APIContext, next: MiddlewareNext, pathname: string
   const policy = response.headers.get('Content-Security-Policy');
   if (policy) response.headers.set('Content-Security-Policy', withMediaOrigin(withFormTargets(policy, formTargets()), mediaOrigin()));
   if (context.locals.locale !== baseLocale) response.headers.set('Content-Language', context.locals.locale);
-  const shared = guard === 'pass' && !user && context.request.method === 'GET' && pages.enabled && !writesNoPage(context.url.pathname);
-  if (shared && isShareable(response)) response = await keep(pages, context.url, pathname, response, generation);
+  const shared = guard === 'pass' && !user && context.request.method === 'GET' && !writesNoPage(context.url.pathname);
+  if (isPage(response)) response.headers.set('Vary', withSaveData(response.headers.get('Vary')));
+  // Marked public even when the cache is off: the offline worker keeps only what is marked so.
+  if (shared && isShareable(response))
+    response = pages.enabled
+      ? await keep(pages, context.url, pathname, response, generation, lite.lite, context.request.headers.get('accept-encoding'))
+      : markedPublic(response);
+  return forLiteChoice(response, lite);
+}
+
+const isPage = (response: Response) => response.headers.get('Content-Type')?.startsWith('text/html') ?? false;
+/** Every page's body may differ with `Save-Data` (lite mode): caches are told, whatever else varies. */
+const withSaveData = (vary: string | null) => (vary && !/save-data/i.test(vary) ? `${vary}, Save-Data` : (vary ?? 'Save-Data'));
+
+/** A page whose body the visitor's lite cookie chose is not for shared caches (front-cache.server.ts). */
+function forLiteChoice(response: Response, lite: LiteDecision): Response {
+  const cacheControl = cacheControlForChoice(response.headers.get('Cache-Control'), lite.chosen);
+  if (cacheControl && isPage(response)) response.headers.set('Cache-Control', cacheControl);
+  return response;
+}
+
+/** A public page with the page cache off (PAGE_CACHE_SECONDS=0): the headers keep() gives, nothing stored. */
+function markedPublic(response: Response): Response {
+  response.headers.set('Cache-Control', publicCacheControl(config().pageCacheSeconds));
+  response.headers.set('Vary', PAGE_VARY);
   return response;
 }
 
@@ -97,18 +135,41 @@ async function serve(context: APIContext, next: MiddlewareNext, pathname: string
  * Stores a public page as it is answered (every header set), compressed once, and answers it with
  * the same headers the cache will give it: a CDN may keep it for the cache's lifetime.
  */
-async function keep(pages: PageCache, url: URL, pathname: string, response: Response, generation: number): Promise<Response> {
+async function keep(
+  pages: PageCache,
+  url: URL,
+  pathname: string,
+  response: Response,
+  generation: number,
+  lite: boolean,
+  acceptEncoding: string | null,
+): Promise<Response> {
   response.headers.set('Cache-Control', publicCacheControl(config().pageCacheSeconds));
-  response.headers.set('Vary', 'Accept-Encoding');
+  response.headers.set('Vary', PAGE_VARY);
   const html = await response.text();
   const page = await preparePage(response.status, [], html, viewedListing(pathname));
   response.headers.set('ETag', page.etag);
   page.headers = [...response.headers];
-  pages.set(pageKey(url), page, generation);
-  return new Response(page.body as Uint8Array<ArrayBuffer>, {
-    status: response.status,
-    headers: [...page.headers, ['X-Page-Cache', 'miss']],
-  });
+  pages.set(pageKey(url, lite), page, generation);
+  // The bytes compressed for the cache, not compressed again (and less well) on the way out.
+  const encoding = chosenEncoding(acceptEncoding ?? undefined);
+  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body;
+  const headers: [string, string][] = [...page.headers, ['X-Page-Cache', 'miss']];
+  if (encoding) headers.push(['Content-Encoding', encoding]);
+  return new Response(body as Uint8Array<ArrayBuffer>, { status: response.status, headers });
+}
+
+/**
+ * A page with only the CSS it uses (page-css.server.ts) and a policy naming only its own inline
+ * scripts (page-scripts.server.ts): read whole, as the cache does anyway.
+ */
+async function withItsOwnCss(response: Response): Promise<Response> {
+  const html = await withPageCss(await response.text());
+  const headers = new Headers(response.headers);
+  headers.delete('Content-Length');
+  const policy = headers.get('Content-Security-Policy');
+  if (policy) headers.set('Content-Security-Policy', withOnlyPageScripts(policy, html));
+  return new Response(html, { status: response.status, statusText: response.statusText, headers });
 }
 
 /**
@@ -146,13 +207,13 @@ const writesNoPage = (pathname: string) => pathname === '/api/telegram/webhook' 
  * (scripts/start.mjs) answers most hits before this runs; this one serves the rest (a stale
  * session cookie, the dev server).
  */
-async function render(method: string, url: URL, signedIn: boolean, next: () => Promise<Response>): Promise<Response> {
+async function render(method: string, url: URL, signedIn: boolean, lite: boolean, next: () => Promise<Response>): Promise<Response> {
   const pages = pageCache();
   // A busy bot or many sign-ins must not keep the cache empty.
   if (writesNoPage(url.pathname)) return next();
   if (method !== 'GET' && method !== 'HEAD') return pages.write(next, changedData);
   if (method !== 'GET' || signedIn || !pages.enabled) return next();
-  const hit = pages.get(pageKey(url));
+  const hit = pages.get(pageKey(url, lite));
   if (hit)
     return new Response(hit.body as Uint8Array<ArrayBuffer>, { status: hit.status, headers: [...hit.headers, ['X-Page-Cache', 'hit']] });
   return next();

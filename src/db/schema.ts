@@ -29,6 +29,8 @@ export interface StoredImage {
   height: number;
   thumbWidth: number;
   thumbHeight: number;
+  /** The 56 and 112 px squares for a card's slot exist (`-icon`, `-icon2x`); images stored before issue 17 get them in the background. */
+  icons?: true;
 }
 
 /** A video stored by the media module, with a poster image shown until the visitor taps play. */

@@ -18,6 +18,8 @@ export const CSP_DIRECTIVES = [
   "img-src 'self' data: blob:",
   "media-src 'self' blob:",
   "connect-src 'self'",
+  // The offline worker (/sw.js), named rather than left to script-src's fallback.
+  "worker-src 'self'",
   "frame-ancestors 'none'",
   "base-uri 'self'",
   "form-action 'self'",

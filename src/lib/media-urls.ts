@@ -21,8 +21,11 @@ export function mediaOrigin(): string | undefined {
   return base.startsWith('/') ? undefined : new URL(base).origin;
 }
 
-/** Public URL of a stored image in one of its three widths. */
-export function imageUrl(image: Pick<StoredImage, 'key'>, size: 'full' | 'card' | 'thumb' = 'full'): string {
+/** Side of a card's square picture slot, in CSS pixels; its icons are this and twice this. */
+export const ICON_SIZE = 56;
+
+/** Public URL of a stored image in one of its widths (the icons are squares, see {@link ICON_SIZE}). */
+export function imageUrl(image: Pick<StoredImage, 'key'>, size: 'full' | 'card' | 'thumb' | 'icon' | 'icon2x' = 'full'): string {
   return size === 'full' ? `${mediaBase()}/${image.key}.webp` : `${mediaBase()}/${image.key}-${size}.webp`;
 }
 
@@ -35,4 +38,10 @@ export function imageSrcset(image: StoredImage): string {
 /** Public URL of a stored video. */
 export function videoUrl(video: Pick<StoredVideo, 'key' | 'ext'>): string {
   return `${mediaBase()}/${video.key}.${video.ext}`;
+}
+
+/** A card slot's picture: the icons at 1x and 2x when stored, else the thumbnail (scaled down by the browser). */
+export function iconSources(image: StoredImage): { src: string; srcset?: string } {
+  if (!image.icons) return { src: imageUrl(image, 'thumb') };
+  return { src: imageUrl(image, 'icon'), srcset: `${imageUrl(image, 'icon')} 1x, ${imageUrl(image, 'icon2x')} 2x` };
 }

@@ -113,8 +113,10 @@ describe.each(drivers())('listing edits on %s', (driver) => {
     const files = await mediaFiles();
     for (const key of [oldLogo.key, oldPhoto.key]) expect(files.filter((f) => f.startsWith(key))).toEqual([]);
     for (const key of [updated.logo!.key, updated.photo.key])
-      expect(files).toEqual(expect.arrayContaining([`${key}.webp`, `${key}-card.webp`, `${key}-thumb.webp`]));
-    expect(files).toHaveLength(6);
+      expect(files).toEqual(
+        expect.arrayContaining([`${key}.webp`, `${key}-card.webp`, `${key}-thumb.webp`, `${key}-icon.webp`, `${key}-icon2x.webp`]),
+      );
+    expect(files).toHaveLength(10);
 
     // Demo listings share their seeded media: replacing it removes nothing.
     const demoId = await insertListing(t.db, draft({ logo: fakeImage('demo/logo'), photo: fakeImage('demo/photo') }), {
@@ -123,7 +125,7 @@ describe.each(drivers())('listing edits on %s', (driver) => {
     });
     const before = await mediaFiles();
     expect((await patch(seller, demoId, editForm({ product_name: 'Demo' }, { product_photo: smallPng }))).status).toBe(200);
-    expect((await mediaFiles()).length).toBe(before.length + 3);
+    expect((await mediaFiles()).length).toBe(before.length + 5);
   });
 
   it('the new photos of an edit that fails are removed', async () => {

@@ -302,7 +302,7 @@ test.describe('budgets', () => {
     }
   });
 
-  test('a page of 24 cards weighs under 40 KB of gzip HTML, with sized lazy thumbnails', async ({ page, request }) => {
+  test('a page of 24 cards weighs under 40 KB of gzip HTML, with sized, right-sized, lazy logos', async ({ page, request }) => {
     await page.goto('/weekly-discounts');
     await expect(page.getByRole('article')).toHaveCount(24);
     const html = await (await request.get('/weekly-discounts')).body();
@@ -313,8 +313,14 @@ test.describe('budgets', () => {
       await expect(img).toHaveAttribute('height', /\d+/);
     }
     await expect(images.nth(10)).toHaveAttribute('loading', 'lazy');
-    const src = await images.filter({ has: page.locator('[src$="-thumb.webp"]') }).count();
-    expect(src + (await page.locator('article img[src$="-thumb.webp"]').count())).toBeGreaterThan(0);
+    // The first screen's logos load at once, after the text (fetchpriority low: decision 21).
+    await expect(images.first()).toHaveAttribute('loading', 'eager');
+    await expect(images.first()).toHaveAttribute('fetchpriority', 'low');
+    // 56 px slots get the 56 and 112 px squares, not the 360 px thumbnail.
+    const logos = page.locator('article img[src$="-icon.webp"]');
+    expect(await logos.count()).toBeGreaterThan(0);
+    await expect(logos.first()).toHaveAttribute('srcset', /-icon\.webp 1x, .+-icon2x\.webp 2x$/);
+    expect(await page.locator('article img[src$="-thumb.webp"]').count()).toBe(0);
   });
 });
 

@@ -113,7 +113,7 @@ async function uploadShowDelete(
   const [photoKey, logoKey] = [key(listing.product_photo), key(listing.profile_photo)];
 
   // In the bucket, every width of both images, as WebP.
-  const widths = (k: string) => [`${k}.webp`, `${k}-card.webp`, `${k}-thumb.webp`];
+  const widths = (k: string) => [`${k}.webp`, `${k}-card.webp`, `${k}-thumb.webp`, `${k}-icon.webp`, `${k}-icon2x.webp`];
   expect(await s3.names()).toEqual(expect.arrayContaining([...widths(photoKey), ...widths(logoKey)]));
   expect((await sharp(await objectBytes(`${photoKey}.webp`)).metadata()).width).toBe(1280);
 

@@ -247,7 +247,7 @@ test.describe('a seller lists a business', () => {
     const oldKey = /^\/media\/(.+)\.webp$/.exec(listing.product_photo)![1]!;
     const filesOf = async (key: string) =>
       (await readdir(path.join(media, path.dirname(key)))).filter((f) => f.startsWith(path.basename(key)));
-    expect(await filesOf(oldKey)).toHaveLength(3);
+    expect(await filesOf(oldKey)).toHaveLength(5);
     const saved = await owner.page.request.post('/myposts', {
       headers,
       multipart: { ...edit, product_photo: await image('n.png', '#00ff00') },
@@ -259,8 +259,8 @@ test.describe('a seller lists a business', () => {
     const logoKey = /^\/media\/(.+)\.webp$/.exec(listing.profile_photo)![1]!;
     const newKey = shown.find((k) => k !== logoKey && k !== oldKey);
     expect(newKey).toBeDefined();
-    expect(await filesOf(newKey!)).toHaveLength(3);
-    expect(await filesOf(logoKey)).toHaveLength(3);
+    expect(await filesOf(newKey!)).toHaveLength(5);
+    expect(await filesOf(logoKey)).toHaveLength(5);
     await Promise.all([owner.context.close(), other.context.close()]);
   });
 });

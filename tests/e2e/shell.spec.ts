@@ -14,10 +14,19 @@ test('the home page shows seeded listings rendered on the server', async ({ page
   expect(html).toContain('% OFF');
 });
 
-test('a page built on the shell requests no JavaScript file', async ({ page }) => {
+test('a page built on the shell requests no JavaScript file; only the browser fetches the offline worker', async ({ page, context }) => {
   const scripts = collectScriptRequests(page);
+  // The worker's script is fetched by the browser for the registration, outside the page.
+  const workerScripts: string[] = [];
+  context.on('request', (request) => {
+    const { pathname, search } = new URL(request.url());
+    if (request.resourceType() === 'script' && request.serviceWorker() && pathname === '/sw.js') workerScripts.push(pathname + search);
+    else if (request.resourceType() === 'script' || /\.m?js$/.test(pathname)) scripts.push(request.url());
+  });
   await page.goto('/', { waitUntil: 'networkidle' });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   expect(scripts).toEqual([]);
+  expect(workerScripts).toEqual(['/sw.js?lang=en']);
 });
 
 test('the top bar has the logo, the three tabs, the search box and Sign Up', async ({ page }) => {

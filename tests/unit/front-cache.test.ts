@@ -2,10 +2,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerFromCache, chosenEncoding, publicCacheControl } from '#server/front-cache.server.ts';
+import { answerFromCache, chosenEncoding, PAGE_VARY, pageKey, publicCacheControl } from '#server/front-cache.server.ts';
 import { PageCache, preparePage } from '#server/page-cache.server.ts';
 
 const HTML = '<!doctype html><title>Homes</title>' + '<article>A deal in Bole</article>'.repeat(300);
+const LITE_HTML = '<!doctype html><title>Homes</title>' + '<article>A deal in Bole, text only</article>'.repeat(300);
 const cache = new PageCache(30_000);
 const views: number[] = [];
 let base = '';
@@ -15,12 +16,21 @@ beforeAll(async () => {
   const headers: [string, string][] = [
     ['content-type', 'text/html'],
     ['cache-control', publicCacheControl(30)],
-    ['vary', 'Accept-Encoding'],
+    ['vary', PAGE_VARY],
     ['x-frame-options', 'DENY'],
   ];
   const page = await preparePage(200, headers, HTML);
   page.headers.push(['etag', page.etag]);
   cache.set('/homes?page=2', page, cache.generation);
+  // The same URL's lite page (lite-mode.ts), stored as the middleware stores it; /foods only in lite.
+  const lite = await preparePage(
+    200,
+    headers.filter(([name]) => name !== 'etag'),
+    LITE_HTML,
+  );
+  lite.headers.push(['etag', lite.etag]);
+  cache.set(pageKey(new URL('http://sefer.invalid/homes?page=2'), true), lite, cache.generation);
+  cache.set(pageKey(new URL('http://sefer.invalid/foods'), true), await preparePage(200, headers, LITE_HTML), cache.generation);
   cache.set('/listings/12-coffee', await preparePage(200, headers, '<p>coffee</p>', 12), cache.generation);
   server = http.createServer((req, res) => {
     if (answerFromCache(cache, req, res, { onView: (id) => views.push(id) })) return;
@@ -52,7 +62,7 @@ describe('cached pages answered before Astro', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.body).toString()).toBe(HTML);
     expect(Number(br.headers['content-length'])).toBe(br.body.length);
-    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(br.headers.vary).toBe('Accept-Encoding, Save-Data');
     expect(br.headers['cache-control']).toBe('public, max-age=0, s-maxage=30, stale-while-revalidate=60');
     expect(br.headers['x-frame-options']).toBe('DENY');
     expect(br.headers['x-page-cache']).toBe('hit');
@@ -93,6 +103,42 @@ describe('cached pages answered before Astro', () => {
     await get('/homes?page=2');
     await get('/listings/12-coffee', {}, 'HEAD');
     expect(views).toEqual([12]);
+  });
+
+  it('keys lite pages apart: Save-Data on, or the lite cookie, gets the lite page; a request without either the full one', async () => {
+    expect(pageKey(new URL('http://x/homes?page=2'), false)).toBe('/homes?page=2');
+    expect(pageKey(new URL('http://x/homes?page=2'), true)).toBe('lite:/homes?page=2');
+
+    const byHeader = await get('/homes?page=2', { 'save-data': 'on' });
+    expect(byHeader.body.toString()).toBe(LITE_HTML);
+    expect(byHeader.headers.vary).toBe('Accept-Encoding, Save-Data');
+    // A hint the browser sent is the same for every such visitor: shared caches may keep it.
+    expect(byHeader.headers['cache-control']).toBe(publicCacheControl(30));
+    expect((await get('/homes?page=2', { 'save-data': 'On' })).body.toString()).toBe(LITE_HTML);
+    expect((await get('/homes?page=2', { 'save-data': 'off' })).body.toString()).toBe(HTML);
+
+    const byCookie = await get('/homes?page=2', { cookie: 'sefer_lang=am; sefer_lite=on' });
+    expect(byCookie.body.toString()).toBe(LITE_HTML);
+    expect(byCookie.headers.vary).toBe('Accept-Encoding, Save-Data');
+    // The cookie is not in Vary: a page it chose is for the visitor's browser only.
+    expect(byCookie.headers['cache-control']).toBe('private, max-age=0');
+
+    // Turned off by the visitor: the choice beats the browser's hint.
+    const chosenOff = await get('/homes?page=2', { 'save-data': 'on', cookie: 'sefer_lite=off' });
+    expect(chosenOff.body.toString()).toBe(HTML);
+    expect(chosenOff.headers['cache-control']).toBe('private, max-age=0');
+
+    // After a lite answer, the same URL without lite is still the full page.
+    const full = await get('/homes?page=2');
+    expect(full.body.toString()).toBe(HTML);
+    expect(full.headers.etag).not.toBe(byHeader.headers.etag);
+  });
+
+  it('never answers one mode with the other mode’s page', async () => {
+    expect((await get('/foods')).body.toString()).toBe('astro');
+    expect((await get('/foods', { 'save-data': 'on' })).body.toString()).toBe(LITE_HTML);
+    expect((await get('/listings/12-coffee', { 'save-data': 'on' })).body.toString()).toBe('astro');
+    expect((await get('/listings/12-coffee', { cookie: 'sefer_lite=on' })).body.toString()).toBe('astro');
   });
 
   it('chooses the encoding from Accept-Encoding', () => {

@@ -74,11 +74,11 @@ describe('media on the S3 bucket', () => {
       .png()
       .toBuffer();
 
-  it('stores an image in its three widths with their type and a year of caching, and deletes a listing’s media', async () => {
+  it('stores an image in its widths with their type and a year of caching, and deletes a listing’s media', async () => {
     const store = mediaStorage();
     const photo = await saveImage(await png(), { store, effort: 0 });
     const logo = await saveImage(await png(), { store, effort: 0 });
-    const names = [`${photo.key}.webp`, `${photo.key}-card.webp`, `${photo.key}-thumb.webp`];
+    const names = [`${photo.key}.webp`, `${photo.key}-card.webp`, `${photo.key}-thumb.webp`, `${photo.key}-icon2x.webp`];
     expect(await s3.names()).toEqual(expect.arrayContaining(names));
     const object = await s3.client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: names[1] }));
     expect(object.ContentType).toBe('image/webp');

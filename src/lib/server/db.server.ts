@@ -59,6 +59,11 @@ async function open(signal: AbortSignal): Promise<DatabaseHandle> {
     analyze(handle.db).catch((error: unknown) => console.error('[db] analyze failed:', error));
   }, ANALYZE_EVERY_MS);
   analyzeTimer.unref();
+  const { backfillIcons } = await import('./image-icons.server.ts');
+  const { mediaStorage } = await import('./media-storage.server.ts');
+  backfillIcons(handle.db, mediaStorage())
+    .then((added) => added > 0 && console.log(`[media] card icons added to ${added} stored images`))
+    .catch((error: unknown) => console.error('[media] card icons not added:', error));
   if (c.telegram) {
     const { startTelegramWorker } = await import('./telegram/runtime.server.ts');
     startTelegramWorker(handle.db);

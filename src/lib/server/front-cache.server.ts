@@ -8,13 +8,35 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CachedPage, PageCache } from './page-cache.server.ts';
+import { liteMode, type LiteDecision } from '#lib/lite-mode.ts';
 
 /** Cookies that may carry a signed-in session (better-auth's, with or without `__Secure-`; Clerk's). */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?(?:sefer\.session_token|__session|__client_uat)=/;
 
-/** The key of a request's page: its path and query, as the middleware sees them. */
-export function pageKey(url: URL): string {
-  return `${url.pathname}${url.search}`;
+/**
+ * The key of a request's page: its path and query, as the middleware sees them, and whether it is
+ * the lite page (lite-mode.ts): the same URL has two bodies.
+ */
+export function pageKey(url: URL, lite: boolean): string {
+  return `${lite ? 'lite:' : ''}${url.pathname}${url.search}`;
+}
+
+/** What every page's body depends on besides its URL: the encoding, and `Save-Data` (lite mode). */
+export const PAGE_VARY = 'Accept-Encoding, Save-Data';
+
+/** Lite mode for a request that reached Node's server (the middleware reads the same two headers). */
+export function liteOfRequest(request: IncomingMessage): LiteDecision {
+  const saveData = request.headers['save-data'];
+  return liteMode(Array.isArray(saveData) ? saveData.join(';') : saveData, request.headers.cookie);
+}
+
+/**
+ * The Cache-Control of a page answered to a visitor whose lite cookie chose its body: the cookie is
+ * not in `Vary` (that would split a CDN's cache by every cookie), so a shared cache must not keep
+ * it; the visitor's own browser may.
+ */
+export function cacheControlForChoice(cacheControl: string | null, chosen: boolean): string | null {
+  return chosen && cacheControl?.startsWith('public') ? 'private, max-age=0' : cacheControl;
 }
 
 /** The encoding to send: brotli, else gzip, else none (an explicit `;q=0` refuses one). */
@@ -51,7 +73,7 @@ export interface FrontCacheOptions {
 /**
  * Answers `request` from the cache when it can: true when it did. The answer carries the headers
  * the page had when rendered (security headers, CSP, language), the best encoding the client
- * accepts, `Vary: Accept-Encoding`, the ETag, and `304 Not Modified` for a validator that matches.
+ * accepts, `Vary: Accept-Encoding, Save-Data` (as stored), the ETag, and `304 Not Modified` for a validator that matches.
  */
 export function answerFromCache(
   cache: PageCache,
@@ -67,17 +89,20 @@ export function answerFromCache(
   } catch {
     return false;
   }
-  const page = cache.get(pageKey(url));
+  const lite = liteOfRequest(request);
+  const page = cache.get(pageKey(url, lite.lite));
   if (!page) return false;
   if (request.method === 'GET' && page.viewOf !== null) options.onView?.(page.viewOf, request);
-  send(page, request, response);
+  send(page, request, response, lite.chosen);
   return true;
 }
 
-function send(page: CachedPage, request: IncomingMessage, response: ServerResponse): void {
+function send(page: CachedPage, request: IncomingMessage, response: ServerResponse, liteChosen: boolean): void {
   for (const [name, value] of page.headers) {
     if (!/^(content-length|content-encoding|transfer-encoding|x-page-cache)$/i.test(name)) response.appendHeader(name, value);
   }
+  const cacheControl = cacheControlForChoice(page.headers.find(([name]) => /^cache-control$/i.test(name))?.[1] ?? null, liteChosen);
+  if (cacheControl) response.setHeader('Cache-Control', cacheControl);
   response.setHeader('X-Page-Cache', 'hit');
   if (notModified(request.headers['if-none-match'], page.etag)) {
     response.writeHead(304);

@@ -4,9 +4,9 @@
  * (media-urls.ts).
  */
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { StoredImage, StoredVideo } from '#db/schema.ts';
-import { CARD_WIDTH } from '#lib/media-urls.ts';
+import { CARD_WIDTH, ICON_SIZE } from '#lib/media-urls.ts';
 import type { MediaStorage } from './media-storage.server.ts';
 
 /** Longest side of a stored image. */
@@ -63,8 +63,38 @@ export async function decodeImage(input: Buffer): Promise<DecodedImage> {
   return { data, info: { width: info.width, height: info.height, channels: info.channels } };
 }
 
-/** The names of an image's three widths in the storage: full, card and thumbnail. */
-const imageNames = (key: string) => ({ full: `${key}.webp`, card: `${key}-card.webp`, thumb: `${key}-thumb.webp` });
+/** The names of an image's widths in the storage: full, card, thumbnail and the card slot's two squares. */
+const imageNames = (key: string) => ({
+  full: `${key}.webp`,
+  card: `${key}-card.webp`,
+  thumb: `${key}-thumb.webp`,
+  icon: `${key}-icon.webp`,
+  icon2x: `${key}-icon2x.webp`,
+});
+
+/**
+ * The card slot's squares, cropped like the slot (`object-cover`) and compressed for their size: the
+ * first screen of a list on slow 3G waits for these, not for 360 px thumbnails (issue 17).
+ */
+async function encodeIcons(source: Sharp, effort: number): Promise<{ icon: Buffer; icon2x: Buffer }> {
+  const square = (side: number, quality: number) =>
+    source.clone().resize(side, side, { fit: 'cover' }).webp({ quality, effort }).toBuffer();
+  const [icon, icon2x] = await Promise.all([square(ICON_SIZE, 70), square(ICON_SIZE * 2, 60)]);
+  return { icon, icon2x };
+}
+
+/**
+ * Adds the card slot's squares to an image stored without them (before issue 17), made from its
+ * thumbnail. False when the thumbnail is gone.
+ */
+export async function addIcons(store: MediaStorage, key: string): Promise<boolean> {
+  const names = imageNames(key);
+  const thumb = await store.read(names.thumb);
+  if (!thumb) return false;
+  const { icon, icon2x } = await encodeIcons(sharp(thumb), 6);
+  await Promise.all([store.put(names.icon, icon, CONTENT_TYPES.webp), store.put(names.icon2x, icon2x, CONTENT_TYPES.webp)]);
+  return true;
+}
 
 /**
  * An image already stored under `key` (all three widths), or null: deterministic keys (the demo
@@ -72,13 +102,19 @@ const imageNames = (key: string) => ({ full: `${key}.webp`, card: `${key}-card.w
  */
 export async function storedImage(store: MediaStorage, key: string): Promise<StoredImage | null> {
   const names = imageNames(key);
-  const [full, thumb, card] = await Promise.all([store.read(names.full), store.read(names.thumb), store.size(names.card)]);
+  const [full, thumb, card, icon2x] = await Promise.all([
+    store.read(names.full),
+    store.read(names.thumb),
+    store.size(names.card),
+    store.size(names.icon2x),
+  ]);
   if (!full || !thumb || card === null) return null;
+  if (icon2x === null) await addIcons(store, key);
   const [a, b] = await Promise.all([sharp(full).metadata(), sharp(thumb).metadata()]);
-  return { key, width: a.width, height: a.height, thumbWidth: b.width, thumbHeight: b.height };
+  return { key, width: a.width, height: a.height, thumbWidth: b.width, thumbHeight: b.height, icons: true };
 }
 
-/** Encodes an image (its file, or its pixels from {@link decodeImage}) into WebP in three widths: full, card and thumbnail. */
+/** Encodes an image (its file, or its pixels from {@link decodeImage}) into WebP: full, card and thumbnail widths and the card slot's squares. */
 export async function saveImage(input: Buffer | DecodedImage, options: SaveImageOptions): Promise<StoredImage> {
   const key = options.key ?? newMediaKey();
   if (!isValidMediaKey(key)) throw new Error(`Invalid media key: ${key}`);
@@ -88,7 +124,7 @@ export async function saveImage(input: Buffer | DecodedImage, options: SaveImage
 
   const decoded = Buffer.isBuffer(input) ? await decodeImage(input) : input;
   const base = sharp(decoded.data, { raw: decoded.info });
-  const [fullOut, cardOut, thumbOut] = await Promise.all([
+  const [fullOut, cardOut, thumbOut, icons] = await Promise.all([
     base.clone().webp({ quality, effort }).toBuffer({ resolveWithObject: true }),
     base.clone().resize({ width: CARD_WIDTH, withoutEnlargement: true }).webp({ quality, effort }).toBuffer({ resolveWithObject: true }),
     base
@@ -96,12 +132,15 @@ export async function saveImage(input: Buffer | DecodedImage, options: SaveImage
       .resize({ width: THUMB_WIDTH, withoutEnlargement: true })
       .webp({ quality: quality - 8, effort })
       .toBuffer({ resolveWithObject: true }),
+    encodeIcons(base, effort),
   ]);
   const { store } = options;
   await Promise.all([
     store.put(names.full, fullOut.data, CONTENT_TYPES.webp),
     store.put(names.card, cardOut.data, CONTENT_TYPES.webp),
     store.put(names.thumb, thumbOut.data, CONTENT_TYPES.webp),
+    store.put(names.icon, icons.icon, CONTENT_TYPES.webp),
+    store.put(names.icon2x, icons.icon2x, CONTENT_TYPES.webp),
   ]);
   return {
     key,
@@ -109,6 +148,7 @@ export async function saveImage(input: Buffer | DecodedImage, options: SaveImage
     height: fullOut.info.height,
     thumbWidth: thumbOut.info.width,
     thumbHeight: thumbOut.info.height,
+    icons: true,
   };
 }
 

@@ -1,0 +1,116 @@
+/**
+ * Each page carries only the CSS it uses. The site's stylesheet is inlined into every page (decision
+ * 20: a separate file costs a first-time visitor a round trip before anything paints), but it holds
+ * the rules of every screen: 47 KB of a category page's 69. Cut to the rules that match the page's
+ * own elements, classes and attributes, a page's HTML reaches the first screen in one round trip on
+ * slow 3G (issue 17, decision 21).
+ *
+ * PurgeCSS decides which rules match. It only needs the page's words that appear in some selector of
+ * the stylesheet, so that vocabulary is both its input and the memo's key: pages of one kind (every
+ * category page, every listing) share one answer, worked out once per process.
+ */
+import { PurgeCSS } from 'purgecss';
+
+/** The inlined stylesheet Astro puts in the head (`build.inlineStylesheets: 'always'`). */
+const INLINE_STYLE = /<style>([\s\S]*?)<\/style>/;
+/**
+ * Pages whose elements a script file may restyle after load (React islands, bundled scripts): their
+ * classes are not all in the HTML, so they keep the whole stylesheet. Content pages have neither.
+ */
+const LOADS_SCRIPT = /<astro-island\b|<script\b[^>]*\bsrc=|<script\b[^>]*type="module"/;
+/** A word of a page as PurgeCSS reads HTML: anything between quotes, spaces, tags and `=`. */
+const PAGE_WORD = /[^\s<>"'`=]+/g;
+const MEMO_LIMIT = 500;
+
+interface Stylesheet {
+  /** Every class, tag, id and attribute word that appears in a selector of the stylesheet. */
+  vocabulary: Set<string>;
+  /** The cut stylesheet for a page's vocabulary (a key of its sorted words). */
+  cuts: Map<string, Promise<string>>;
+}
+
+const stylesheets = new Map<string, Stylesheet>();
+
+/** The page with its inline stylesheet cut to the rules its HTML can match; any other page as it is. */
+export async function withPageCss(html: string): Promise<string> {
+  const style = INLINE_STYLE.exec(html);
+  if (!style || LOADS_SCRIPT.test(html)) return html;
+  const css = style[1]!;
+  const sheet = stylesheetOf(css);
+  const rest = html.slice(0, style.index) + html.slice(style.index + style[0].length);
+  const words = new Set<string>();
+  for (const word of rest.match(PAGE_WORD) ?? []) if (sheet.vocabulary.has(word)) words.add(word);
+  const key = [...words].sort().join(' ');
+  let cut = sheet.cuts.get(key);
+  if (!cut) {
+    cut = purge(css, key);
+    if (sheet.cuts.size >= MEMO_LIMIT) sheet.cuts.delete(sheet.cuts.keys().next().value!);
+    sheet.cuts.set(key, cut);
+    // A failure is not remembered: the next page tries again (and this one keeps the whole sheet).
+    cut.catch(() => sheet.cuts.delete(key));
+  }
+  let used: string;
+  try {
+    used = await cut;
+  } catch (error) {
+    console.error(`[page-css] kept the whole stylesheet: ${(error as Error).message}`);
+    return html;
+  }
+  return `${html.slice(0, style.index)}<style>${used}</style>${html.slice(style.index + style[0].length)}`;
+}
+
+async function purge(css: string, words: string): Promise<string> {
+  const [result] = await new PurgeCSS().purge({
+    content: [{ raw: words, extension: 'txt' }],
+    css: [{ raw: keepingWhereNot(css) }],
+    defaultExtractor: (content) => content.split(' '),
+    keyframes: true,
+    fontFace: true,
+    // Tailwind's custom properties that no kept rule reads (theme colours, shadow and ring parts).
+    variables: true,
+    // Scripts toggle `hidden` (and `open`, which PurgeCSS always keeps).
+    dynamicAttributes: ['hidden'],
+  });
+  return result?.css ?? css;
+}
+
+/**
+ * PurgeCSS 8 drops every rule with `:not()` inside `:where()` (the inner selector, a bare pseudo-class,
+ * is never "found"): preflight's `[hidden]:where(:not([hidden=until-found]))` among them, which left
+ * `hidden` elements with a `flex` class showing. Such rules are kept whole.
+ */
+const keepingWhereNot = (css: string) => css.replace(/(:where\(:not\([^{}]*\{)/g, '$1/* purgecss ignore current */');
+
+function stylesheetOf(css: string): Stylesheet {
+  let sheet = stylesheets.get(css);
+  if (!sheet) {
+    // One stylesheet per build; a second only in development, where it changes as files are saved.
+    if (stylesheets.size > 4) stylesheets.clear();
+    sheet = { vocabulary: selectorVocabulary(css), cuts: new Map() };
+    stylesheets.set(css, sheet);
+  }
+  return sheet;
+}
+
+/**
+ * The words a selector of `css` can ask a page for: class names (unescaped: `.max-sm\:ml-auto` is the
+ * class `max-sm:ml-auto`), and every plain word of a selector (tags, ids, attribute names and values).
+ * A superset is harmless; a word missing here would drop a rule the page needs.
+ */
+export function selectorVocabulary(css: string): Set<string> {
+  const vocabulary = new Set<string>();
+  const withoutBlocks = css.replace(/\/\*[\s\S]*?\*\//g, '');
+  // Selectors are the text before each `{` back to the previous `{`, `}` or `;`.
+  for (const [, prelude] of withoutBlocks.matchAll(/(?<=^|[{};])([^{};]*)\{/g)) {
+    if (!prelude || prelude.trim().startsWith('@')) continue;
+    for (const [, name] of prelude.matchAll(/\.((?:\\[0-9a-fA-F]{1,6}\s?|\\.|[\w-])+)/g)) vocabulary.add(unescapeCss(name!));
+    for (const [word] of prelude.matchAll(/[\w-]+/g)) vocabulary.add(word);
+  }
+  return vocabulary;
+}
+
+function unescapeCss(name: string): string {
+  return name.replace(/\\([0-9a-fA-F]{1,6})\s?|\\(.)/g, (_, hex: string | undefined, char: string | undefined) =>
+    hex ? String.fromCodePoint(parseInt(hex, 16)) : char!,
+  );
+}

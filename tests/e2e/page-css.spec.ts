@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Each page carries only the CSS it uses (page-css.server.ts). These compare every kind of page,
+ * pixel for pixel at 390 px, with the same HTML carrying the whole stylesheet: a rule the cut lost
+ * would show. /shop loads a script file, so it keeps the whole sheet: that is where it comes from.
+ */
+test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+
+const STYLE = /<style>([\s\S]*?)<\/style>/;
+
+async function wholeStylesheet(page: Page): Promise<string> {
+  const shop = await (await page.request.get('/shop')).text();
+  return STYLE.exec(shop)![1]!;
+}
+
+async function firstListingPath(page: Page): Promise<string> {
+  const home = await (await page.request.get('/')).text();
+  return /href="(\/listings\/\d+-[^"]+)"/.exec(home)![1]!;
+}
+
+async function sellerPath(page: Page): Promise<string> {
+  const home = await (await page.request.get('/')).text();
+  return /href="(\/sellers\/\d+-[^"]+)"/.exec(home)![1]!;
+}
+
+/** The page as served, and as it looks with the whole stylesheet in place of its own. */
+async function bothWays(page: Page, path: string, whole: string, before?: (page: Page) => Promise<void>) {
+  const response = await page.request.get(path);
+  const html = await response.text();
+  const own = STYLE.exec(html)![1]!;
+  expect(own.length, `${path} carries less CSS than the whole stylesheet`).toBeLessThan(whole.length * 0.7);
+  const shots: Buffer[] = [];
+  const thisPage = (url: URL) => url.pathname + url.search === path;
+  // Photos are left out: Chromium may paint a scaled photo in two passes, a difference no CSS made.
+  await page.route(/\/media\//, (route) => route.abort());
+  for (const css of [own, whole]) {
+    await page.route(thisPage, (route) =>
+      route.fulfill({ status: response.status(), contentType: 'text/html', body: html.replace(STYLE, () => `<style>${css}</style>`) }),
+    );
+    await page.goto(path);
+    if (before) await before(page);
+    shots.push(await page.screenshot({ fullPage: true, animations: 'disabled' }));
+    await page.unroute(thisPage);
+  }
+  await page.unrouteAll();
+  return shots;
+}
+
+test('every kind of page looks the same with its own CSS as with the whole stylesheet', async ({ page }) => {
+  const whole = await wholeStylesheet(page);
+  const paths = [
+    '/',
+    '/am/',
+    '/homes',
+    await firstListingPath(page),
+    '/search?query=coffee',
+    '/search?query=zzzznothing',
+    await sellerPath(page),
+    '/daily-discounts',
+    '/holiday-discounts',
+    '/nearby-shops',
+    '/login',
+    '/signup',
+    '/aboutus',
+    '/language',
+    '/lite-mode',
+    '/offline',
+    '/no-such-page-here',
+  ];
+  for (const path of paths) {
+    const [own, full] = await bothWays(page, path, whole);
+    expect(own!.equals(full!), `${path} looks different with its own CSS`).toBe(true);
+  }
+});
+
+test("the slide-out menu looks the same with the page's own CSS", async ({ page }) => {
+  const whole = await wholeStylesheet(page);
+  const [own, full] = await bothWays(page, '/', whole, async (p) => {
+    await p.getByRole('button', { name: 'Open menu' }).click();
+    await expect(p.getByRole('navigation', { name: 'Menu' })).toBeVisible();
+  });
+  expect(own!.equals(full!)).toBe(true);
+});
+
+test("a page's policy names only the inline scripts it has", async ({ page }) => {
+  const response = await page.request.get('/homes');
+  const html = await response.text();
+  const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attributes]) => !/\bsrc=|type="application\/ld\+json"/.test(attributes!))
+    .map(([, , body]) => `'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
+  expect(inline.length).toBeGreaterThan(0);
+  const policy = response.headers()['content-security-policy']!;
+  const scriptSrc = policy.split(';').find((d) => d.trim().startsWith('script-src'))!;
+  const hashes = scriptSrc.match(/'sha256-[^']+'/g) ?? [];
+  expect(hashes.sort()).toEqual([...new Set(inline)].sort());
+});
