@@ -188,6 +188,47 @@ export function renderReport(report, file = '') {
       ),
     );
   }
+  const lite = report.runs.find((r) => r.lite);
+  if (lite) {
+    out.push(
+      `\n**Lite mode: a category page's first visit** (24 cards, fresh browser, every byte on the wire both ways; ${fmt(lite.n)} listings, ${lite.backend})\n`,
+    );
+    out.push(
+      table(
+        ['page', 'lite (Save-Data: on)', 'requests', 'product photos', 'normal', 'requests', 'product photos'],
+        Object.entries(lite.lite).map(([name, { lite: l, normal: n }]) => [
+          name,
+          kb(l.totalBytes),
+          fmt(l.requests),
+          fmt(l.productImages),
+          kb(n.totalBytes),
+          fmt(n.requests),
+          fmt(n.productImages),
+        ]),
+      ),
+    );
+  }
+  const offline = report.runs.find((r) => r.offline);
+  if (offline) {
+    const o = offline.offline;
+    out.push(
+      `\n**The offline worker** (${o.worker.rawBytes} B raw, ${kb(o.worker.served.bytes)} sent ${o.worker.served.encoding}; five pages: ${o.paths.join(' → ')}; every byte on the wire)\n`,
+    );
+    const labels = { httpCacheKept: 'browser cache kept', httpCacheEmptied: 'browser cache emptied, worker kept' };
+    out.push(
+      table(
+        ['returning visitor', 'first visit without', 'first visit with', 'returning without', 'returning with', 'saved'],
+        Object.entries(o.returning).map(([name, r]) => [
+          labels[name] ?? name,
+          kb(r.withoutWorker.first.bytes),
+          kb(r.withWorker.first.bytes),
+          kb(r.withoutWorker.returning.bytes),
+          kb(r.withWorker.returning.bytes),
+          kb(r.savedBytes),
+        ]),
+      ),
+    );
+  }
   return out.join('\n');
 }
 
