@@ -4,12 +4,25 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { compile } from '@inlang/paraglide-js';
-import { CSP_DIRECTIVES, inlineScriptHashes } from './src/lib/csp.mjs';
+import { readFile } from 'node:fs/promises';
+import { CSP_DIRECTIVES, inlineScriptHashes, minifiedInlineScript } from './src/lib/csp.mjs';
 import { assertCatalogueComplete, COMPILER_OPTIONS } from './scripts/messages.mjs';
 
 // A message missing in one language fails the build (and astro check) here.
 assertCatalogueComplete();
 await compile(COMPILER_OPTIONS);
+
+/** `src/scripts/inline/*.js?raw` as pages carry them: minified, as their hashes are (src/lib/csp.mjs). */
+const minifiedInlineScripts = {
+  name: 'sefer:minified-inline-scripts',
+  enforce: /** @type {const} */ ('pre'),
+  /** @param {string} id */
+  async load(id) {
+    const [file, query] = id.split('?');
+    if (query !== 'raw' || !file?.includes('/src/scripts/inline/') || !file.endsWith('.js')) return null;
+    return `export default ${JSON.stringify(minifiedInlineScript(await readFile(file, 'utf8')))};`;
+  },
+};
 
 export default defineConfig({
   output: 'server',
@@ -36,7 +49,7 @@ export default defineConfig({
   prefetch: false,
   devToolbar: { enabled: false },
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), minifiedInlineScripts],
     ssr: { external: ['@electric-sql/pglite', 'sharp', 'pg'] },
   },
 });

@@ -11,6 +11,8 @@ const CSS = [
   ':root{--color-red-600:#dc2626;--color-blue-600:#2563eb}',
   '.top-bar[data-hidden]{transform:translateY(-100%)}#site-menu{inset:0}',
   '@keyframes spin{to{rotate:1turn}}.animate-spin{animation:spin 1s linear infinite}',
+  '.shadow{--tw-shadow:0 1px 3px #0000001a;box-shadow:var(--tw-shadow)}.rotate-1{--tw-rotate-z:1deg;rotate:var(--tw-rotate-z)}',
+  '@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}@property --tw-rotate-z{syntax:"*";inherits:false}',
 ].join('');
 
 const page = (body: string, head = '') => `<!doctype html><html><head>${head}<style>${CSS}</style></head><body>${body}</body></html>`;
@@ -32,6 +34,12 @@ describe('a page carries only the CSS it uses', () => {
   it("keeps preflight's rule that hides [hidden] elements whatever their display class", async () => {
     const css = styleOf(await withPageCss(page('<div class="flex" hidden></div>')));
     expect(css).toContain('[hidden]:where(:not([hidden=until-found])){display:none!important}');
+  });
+
+  it('keeps the @property registrations of the custom properties its rules use, and no other', async () => {
+    const css = styleOf(await withPageCss(page('<div class="shadow"></div>')));
+    expect(css).toContain('@property --tw-shadow{');
+    expect(css).not.toContain('--tw-rotate-z');
   });
 
   it('keeps a rule for an attribute that only an inline script sets', async () => {

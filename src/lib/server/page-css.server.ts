@@ -71,7 +71,12 @@ async function purge(css: string, words: string): Promise<string> {
     // Scripts toggle `hidden` (and `open`, which PurgeCSS always keeps).
     dynamicAttributes: ['hidden'],
   });
-  return result?.css ?? css;
+  return withoutIdleProperties(result?.css ?? css);
+}
+
+/** `@property` registrations of custom properties nothing else in the sheet names (a Tailwind utility the page does not use). */
+function withoutIdleProperties(css: string): string {
+  return css.replace(/@property (--[\w-]+)\{[^}]*\}/g, (rule, name: string) => (css.split(name).length > 2 ? rule : ''));
 }
 
 /**
