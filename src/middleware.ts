@@ -107,9 +107,7 @@ async function serve(context: APIContext, next: MiddlewareNext, pathname: string
   if (isPage(response)) response.headers.set('Vary', withSaveData(response.headers.get('Vary')));
   // Marked public even when the cache is off: the offline worker keeps only what is marked so.
   if (shared && isShareable(response))
-    response = pages.enabled
-      ? await keep(pages, context.url, pathname, response, generation, lite.lite, context.request.headers.get('accept-encoding'))
-      : markedPublic(response);
+    response = pages.enabled ? await keep(pages, context.url, pathname, response, generation, lite.lite) : markedPublic(response);
   return forLiteChoice(response, lite);
 }
 
@@ -142,7 +140,6 @@ async function keep(
   response: Response,
   generation: number,
   lite: boolean,
-  acceptEncoding: string | null,
 ): Promise<Response> {
   response.headers.set('Cache-Control', publicCacheControl(config().pageCacheSeconds));
   response.headers.set('Vary', PAGE_VARY);
@@ -151,12 +148,10 @@ async function keep(
   response.headers.set('ETag', page.etag);
   page.headers = [...response.headers];
   pages.set(pageKey(url, lite), page, generation);
-  // The bytes compressed for the cache, not compressed again (and less well) on the way out.
-  const encoding = chosenEncoding(acceptEncoding ?? undefined);
-  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body;
-  const headers: [string, string][] = [...page.headers, ['X-Page-Cache', 'miss']];
-  if (encoding) headers.push(['Content-Encoding', encoding]);
-  return new Response(body as Uint8Array<ArrayBuffer>, { status: response.status, headers });
+  return new Response(page.body as Uint8Array<ArrayBuffer>, {
+    status: response.status,
+    headers: [...page.headers, ['X-Page-Cache', 'miss']],
+  });
 }
 
 /**

@@ -30,6 +30,8 @@ test('a deal page fetches only its first photo with the page, the others after i
   const slides = page.locator('#gallery figure img');
   await expect(slides).toHaveCount(photos);
   await expect(slides.first()).toHaveAttribute('fetchpriority', 'high');
+  // The seller's other deals sit below the deal: their logos wait until scrolled near.
+  for (const logo of await page.locator('article article img').all()) await expect(logo).toHaveAttribute('loading', 'lazy');
   // Before the load event: the first photo (the seller's logo aside), nothing else.
   const photosWithPage = requested.filter((r) => !r.afterLoad && !/\/logo-/.test(r.url));
   expect(photosWithPage, JSON.stringify(requested)).toHaveLength(1);

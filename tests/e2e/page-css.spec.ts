@@ -59,6 +59,7 @@ test('every kind of page looks the same with its own CSS as with the whole style
     '/search?query=zzzznothing',
     await sellerPath(page),
     '/daily-discounts',
+    '/discounts',
     '/holiday-discounts',
     '/nearby-shops',
     '/login',
