@@ -6,14 +6,7 @@ import { requestClock } from '#server/clock.server.ts';
 import { currentUser } from '#server/users.server.ts';
 import { config } from '#server/config.server.ts';
 import { changedData, isShareable, PageCache, preparePage } from '#server/page-cache.server.ts';
-import {
-  answerFromCache,
-  cacheControlForChoice,
-  chosenEncoding,
-  PAGE_VARY,
-  pageKey,
-  publicCacheControl,
-} from '#server/front-cache.server.ts';
+import { answerFromCache, cacheControlForChoice, PAGE_VARY, pageKey, publicCacheControl } from '#server/front-cache.server.ts';
 import { liteMode, type LiteDecision } from '#lib/lite-mode.ts';
 import { syncPageCache } from '#server/page-cache-sync.server.ts';
 import { withPageCss } from '#server/page-css.server.ts';
