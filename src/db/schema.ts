@@ -118,6 +118,28 @@ export const verifications = pgTable(
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 );
 
+/**
+ * A sign-up not yet proven by its emailed code (issue 25): the password and names it chose, kept
+ * apart from the account until the mailbox is proven, and bound to the browser that signed up by a
+ * secret in a cookie (only its hash is here). Whoever proves the mailbox from that browser gets
+ * these; every other sign-up's password for the address is void (src/lib/server/pending-sign-ups.server.ts).
+ */
+export const pendingSignUps = pgTable(
+  'pending_sign_ups',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('pending_sign_ups_email_idx').on(t.email), index('pending_sign_ups_expires_idx').on(t.expiresAt)],
+);
+
 // ---------------------------------------------------------------------------
 // Listings
 // ---------------------------------------------------------------------------
@@ -816,6 +838,13 @@ export const reports = pgTable(
     reason: text('reason', { enum: REPORT_REASONS }).notNull(),
     /** The reporter's words (required for `other`). */
     details: text('details'),
+    /**
+     * How much the report counts toward hiding the item (0, 0.5 or 1), from what the reporter had
+     * shown when reporting (report-weight.server.ts, decision 0024); reports filed before weighing count 0.
+     */
+    weight: doublePrecision('weight').notNull().default(0),
+    /** The reporter's client address as a keyed hash for this item only: one address counts once. */
+    addressHash: text('address_hash'),
     createdAt: createdAt(),
     /** When an admin decided on the item (dismissed, hid it or banned its author). */
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
@@ -914,6 +943,25 @@ export const listingVisitors = pgTable(
     visitorHash: text('visitor_hash').notNull(),
   },
   (t) => [primaryKey({ columns: [t.listingId, t.day, t.event, t.visitorHash] }), index('listing_visitors_day_idx').on(t.day)],
+);
+
+/**
+ * How many of a listing's counts of one kind came from one client address today, whatever its user
+ * agents (issue 25: one address changing its User-Agent inflated the figures). The address is a hash
+ * with that day's salt, deleted with the day like the visitor rows.
+ */
+export const listingAddressCounts = pgTable(
+  'listing_address_counts',
+  {
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    event: text('event', { enum: LISTING_EVENTS }).notNull(),
+    addressHash: text('address_hash').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.listingId, t.day, t.event, t.addressHash] }), index('listing_address_counts_day_idx').on(t.day)],
 );
 
 /** A deal a signed-in buyer saved. */
