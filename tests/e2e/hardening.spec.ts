@@ -99,6 +99,35 @@ test.describe('no redirect leaves the site (item 4)', () => {
     });
   }
 
+  // Issue 25 item 2: the check runs on the path after the language prefix is removed or added.
+  const attacks = [
+    '/am//evil.example/x',
+    '/am/%5Cevil.example',
+    '/am/%09/evil.example',
+    '/am/%0d%0a/evil.example',
+    '/%2F/evil.example',
+    '/am/%2F/evil.example',
+  ];
+  for (const path of ['/language?set=en', '/language?set=am', '/am/language?set=en', '/lite-mode?set=on', '/am/lite-mode?set=off']) {
+    test(`${path}&next=… never answers a Location on another host`, async ({ request, baseURL }) => {
+      for (const next of attacks) {
+        const response = await request.get(`${path}&next=${next}`, { maxRedirects: 0 });
+        expect(response.status(), next).toBe(303);
+        const location = response.headers().location!;
+        expect(new URL(location, baseURL).origin, `${next} → ${location}`).toBe(new URL(baseURL!).origin);
+        expect(/^https?:\/\/[^/]*\/\/|^\/\/|\\/.test(location), `${next} → ${location}`).toBe(false);
+      }
+    });
+  }
+
+  test('/welcome and /am/welcome with a next= that loses its /am prefix stay on the site', async ({ request }) => {
+    for (const page of ['/welcome', '/am/welcome']) {
+      const html = await (await request.get(`${page}?next=/am//evil.example/x`)).text();
+      const refresh = /http-equiv="refresh" content="3;url=([^"]*)"/.exec(html)?.[1] ?? '';
+      expect(refresh.startsWith('/') && !refresh.startsWith('//'), refresh).toBe(true);
+    }
+  });
+
   test('a form post whose same-origin Referer path starts with // comes back to this site', async ({ request, baseURL }) => {
     for (const path of ['//evil.example/x', '//evil.example', '/\\evil.example/']) {
       const response = await request.post('/api/cat', {

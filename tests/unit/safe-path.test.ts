@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { safeNext as safePath } from '#server/users.server.ts';
 import { backTo } from '#server/community.server.ts';
+import { onwardHref } from '#lib/i18n/locales.ts';
+import { inLocale, localizedRedirect } from '#server/locale.server.ts';
 
 describe('safeNext (open redirects)', () => {
   it.each(['/', '/myposts', '/search?query=shoes&page=2', '/listings/12-coffee#photos', '/success?session_id=abc'])(
@@ -57,4 +59,60 @@ describe('backTo (form posts return to the page they came from)', () => {
       expect(new URL(location, 'http://localhost:4321').origin).toBe('http://localhost:4321');
     },
   );
+});
+
+describe('onwardHref (every next=, checked after each transformation)', () => {
+  const ORIGIN = 'http://sefer.test';
+  // Each is a way a next= has been, or could be, turned into another host once a language prefix
+  // is removed or added, a backslash is read as a slash, or a control character is dropped.
+  const attacks = [
+    '/am//evil.example/x',
+    '/am//evil.example',
+    '/am/\\evil.example/x',
+    '/am/\\/evil.example',
+    '/am/\t/evil.example',
+    '/am/\r\n/evil.example',
+    '/am/%2F/evil.example',
+    '/am/%5Cevil.example',
+    '/am/%09/evil.example',
+    '/am//%09/evil.example',
+    '/am///evil.example',
+    '/en//evil.example/x',
+    '//evil.example/x',
+    '/\\evil.example',
+    '/%2F/evil.example',
+    '/\t/evil.example',
+    'https://evil.example/',
+    '/am/https://evil.example/',
+    'javascript:alert(1)',
+    '/am/../../evil.example',
+  ];
+  const leavesSite = (href: string) =>
+    !href.startsWith('/') || href.startsWith('//') || /[\\\t\r\n]/.test(href) || new URL(href, ORIGIN).origin !== ORIGIN;
+
+  for (const requestLocale of ['en', 'am'] as const) {
+    for (const language of [undefined, 'en', 'am'] as const) {
+      it.each(attacks)(`stays on the site for %j (request ${requestLocale}, language ${language ?? 'kept'})`, (next) => {
+        const href = inLocale(requestLocale, () => onwardHref(next, language ? { language } : {}));
+        expect(leavesSite(href), href).toBe(false);
+        // And so does the redirect the middleware localizes on the way out.
+        const sent = localizedRedirect(new Response(null, { status: 303, headers: { Location: href } }), requestLocale);
+        expect(leavesSite(sent.headers.get('Location')!), sent.headers.get('Location')!).toBe(false);
+      });
+    }
+  }
+
+  it('the language picker case of issue 25: /am//evil.example/x in English goes home', () => {
+    expect(onwardHref('/am//evil.example/x', { language: 'en' })).toBe('/');
+    expect(onwardHref('/am//evil.example/x', { language: 'am' })).toBe('/am/');
+  });
+
+  it('keeps ordinary pages, moving them into the chosen language', () => {
+    expect(onwardHref('/am/homes?page=2', { language: 'en' })).toBe('/homes?page=2');
+    expect(onwardHref('/homes?page=2', { language: 'am' })).toBe('/am/homes?page=2');
+    expect(inLocale('am', () => onwardHref('/myposts'))).toBe('/am/myposts');
+    expect(inLocale('en', () => onwardHref('/am/myposts'))).toBe('/am/myposts');
+    expect(onwardHref(null, { fallback: '/profile' })).toBe('/profile');
+    expect(onwardHref('//evil.example', { fallback: '//evil.example' })).toBe('/');
+  });
 });

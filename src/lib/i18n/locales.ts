@@ -4,6 +4,7 @@
  * of languages comes from project.inlang/settings.json, so a third one is a new messages file.
  */
 import { baseLocale, getLocale, isLocale, locales, type Locale } from '#paraglide/runtime.js';
+import { safePath } from '#lib/safe-path.ts';
 
 export { baseLocale, getLocale, locales, type Locale };
 
@@ -33,6 +34,23 @@ export function localHref(href: string, locale: Locale = getLocale()): string {
   if (split.locale !== baseLocale) return href;
   if (locale === baseLocale) return href;
   return href === '/' || href.startsWith('/?') || href.startsWith('/#') ? `/${locale}/${href.slice(1)}` : `/${locale}${href}`;
+}
+
+/**
+ * Where a `?next=` sends a visitor: the one place every `next=` (language, lite mode, sign-in,
+ * sign-up, welcome, Telegram, renewals) is turned into a link. The input must be a path of this
+ * site, and so must the *result*: dropping a language prefix (`/am//evil.example` becomes
+ * `//evil.example`) or adding one can turn a safe path into another host, so the check runs again
+ * after every transformation. `language` moves the page into that language (the language picker);
+ * without it a path that names its language keeps it and any other is put in the request's.
+ */
+export function onwardHref(next: string | null | undefined, options: { language?: Locale; fallback?: string } = {}): string {
+  const locale = options.language ?? getLocale();
+  const home = localHref('/', locale);
+  const fallback = safePath(options.fallback, '/');
+  const path = safePath(next, fallback);
+  const moved = options.language ? localHref(splitLocale(path).pathname, locale) : localHref(path, locale);
+  return safePath(moved, home);
 }
 
 /** The same page in every language, for `hreflang` alternates and the language switch. */
