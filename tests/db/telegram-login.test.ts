@@ -27,6 +27,7 @@ import {
   type TelegramUser,
 } from '#server/telegram/login.server.ts';
 import { drivers, useTestDatabase } from './test-database.ts';
+import { Browser } from './browser.ts';
 
 const T0 = new Date('2026-03-10T09:00:00.000Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
@@ -54,24 +55,6 @@ afterAll(async () => {
 
 const abebe: TelegramUser = { id: 700_001, first_name: 'Abebe', last_name: 'Kebede', username: 'abebe_k' };
 const hanna: TelegramUser = { id: 700_002, first_name: 'Hanna' };
-
-/** A browser: its Telegram sign-in cookie and session cookie, as the pages pass them on. */
-class Browser {
-  cookies = new Map<string, string>();
-  headers(): Headers {
-    return new Headers({ cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') });
-  }
-  /** Keeps what a response set (and forgets what it cleared). */
-  take(headers: Headers): void {
-    for (const cookie of headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const name = pair.slice(0, pair.indexOf('='));
-      const value = pair.slice(pair.indexOf('=') + 1);
-      if (/max-age=0/i.test(cookie) || value === '') this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-}
 
 describe.each(drivers())('sign-in with Telegram on %s', (driver) => {
   let auth: Auth;
@@ -208,6 +191,23 @@ describe.each(drivers())('sign-in with Telegram on %s', (driver) => {
     expect(await refusal(fresh, '')).toMatchObject({ status: 404 });
   });
 
+  it('a used link is refused when replayed with the same browser secret, and stays used as it was', async () => {
+    const browser = new Browser();
+    const token = await confirm(await start(browser), abebe);
+    // The browser's binding, as it was when the link was opened (a copy of the cookie jar has it too).
+    const binding = browser.cookies.get(TELEGRAM_LOGIN_COOKIE)!;
+    await open(browser, token, at(MINUTE));
+    const used = 'This sign-in link has already been used. Each link works once: press “Continue with Telegram” again.';
+
+    const copy = new Browser();
+    copy.cookies.set(TELEGRAM_LOGIN_COOKIE, binding);
+    expect(await refusal(copy, token, at(2 * MINUTE))).toEqual({ status: 409, message: used });
+    expect(await signedInAs(copy)).toBeNull();
+    browser.cookies.set(TELEGRAM_LOGIN_COOKIE, binding);
+    expect(await refusal(browser, token, at(2 * MINUTE))).toEqual({ status: 409, message: used });
+    expect((await t.db.select({ usedAt: telegramLogins.usedAt }).from(telegramLogins)).map((r) => r.usedAt)).toEqual([at(MINUTE)]);
+  });
+
   it('a request is confirmed once, within 10 minutes; Cancel ends it', async () => {
     const browser = new Browser();
     const nonce = await start(browser);
@@ -291,6 +291,42 @@ describe.each(drivers())('sign-in with Telegram on %s', (driver) => {
       status: 409,
       message: 'Your Sefer account is already linked to another Telegram account.',
     });
+  });
+
+  it('an address squatted by an unproven sign-up is added by the Telegram account that proves it; the squatter’s password never works', async () => {
+    const email = 'squatted@example.com';
+    // Someone signs up with her address and his own password, and never confirms.
+    await auth.api.signUpEmail({ body: { email, password: 'attacker-pass-1', name: 'Mallory' } });
+    const telegramUser = new Browser();
+    await open(telegramUser, await confirm(await start(telegramUser), hanna));
+    const started = Date.now();
+    await auth.api.requestEmailChangeEmailOTP({ body: { newEmail: email }, headers: telegramUser.headers() });
+    // The code reaches her mailbox although an account holds the address.
+    const outbox = path.join(dataDir, 'outbox');
+    const mails = await Promise.all((await readdir(outbox)).sort().map((f) => readFile(path.join(outbox, f), 'utf8')));
+    const mail = mails.findLast((text) => text.includes(`To: ${email}`) && /change|ኢሜይል/i.test(text));
+    const code = /\b(\d{6})\b/.exec(mail ?? '')?.[1];
+    expect(code, `a code mailed after ${started}`).toBeDefined();
+    // A wrong code removes nobody.
+    await expect(
+      auth.api.changeEmailEmailOTP({
+        body: { newEmail: email, otp: code === '000000' ? '111111' : '000000' },
+        headers: telegramUser.headers(),
+      }),
+    ).rejects.toBeDefined();
+    expect(await t.db.select({ id: users.id }).from(users).where(eq(users.email, email))).toHaveLength(1);
+
+    const { headers } = await auth.api.changeEmailEmailOTP({
+      body: { newEmail: email, otp: code! },
+      headers: telegramUser.headers(),
+      returnHeaders: true,
+    });
+    telegramUser.take(headers);
+    const me = await signedInAs(telegramUser);
+    expect(me).toMatchObject({ email, emailVerified: true, name: 'Hanna' });
+    // One account holds the address now: hers, and the squatter's password opens nothing.
+    expect(await t.db.select({ id: users.id }).from(users).where(eq(users.email, email))).toEqual([{ id: me!.id }]);
+    await expect(auth.api.signInEmail({ body: { email, password: 'attacker-pass-1' } })).rejects.toMatchObject({ statusCode: 401 });
   });
 
   it('only an account without an email adds one, with a code sent to it; nobody signs up with a placeholder', async () => {

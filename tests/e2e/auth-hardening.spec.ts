@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { codeFor, createAccount, mailTo, newPhoneContext, signedInPage, signIn, uniqueEmail } from './support.ts';
+import { codeFor, createAccount, mailTo, mailsTo, newPhoneContext, signedInPage, signIn, uniqueEmail } from './support.ts';
 
 let hop = 0;
 /** A new made-up client address per request: the e2e server trusts X-Forwarded-For. */
@@ -28,10 +28,16 @@ test('the 11th wrong password for one account within a minute is refused on ever
   const eleventh = await signInApi(request, baseURL!, email, 'wrong-password-10');
   expect(eleventh.status()).toBe(429);
   expect(eleventh.headers()['retry-after']).toMatch(/^\d+$/);
-  expect((await eleventh.json()).error).toBe('Too many attempts. Please wait a minute and try again.');
+  // The answer says another way in still works: a code sent by email.
+  expect(await eleventh.json()).toMatchObject({
+    error: `${PAUSED} You can still sign in now with a code we email you.`,
+    code: 'PASSWORD_SIGN_IN_PAUSED',
+    otherWays: expect.arrayContaining([expect.objectContaining({ way: 'email-code', signIn: '/api/auth/sign-in/email-otp' })]),
+  });
   expect((await signInApi(request, baseURL!, email, 'right-password-1')).status()).toBe(429);
 
-  // The page refuses the right password too, and tells the person to wait.
+  // The page refuses the right password too, says the account's passwords are paused, and offers a
+  // code instead; the owner signs in with the code from her mailbox (plain forms, no script needed).
   await page.setExtraHTTPHeaders(anotherAddress());
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
@@ -41,8 +47,86 @@ test('the 11th wrong password for one account within a minute is refused on ever
     page.getByRole('button', { name: 'Sign in' }).click(),
   ]);
   expect(answer.status()).toBe(429);
-  await expect(page.getByRole('alert')).toHaveText('Too many attempts. Please wait a minute and try again.');
+  await expect(page.getByRole('alert')).toHaveText(`${PAUSED} You can still sign in now with a code we email you.`);
   await expect(page.getByText('Sign-in Successful! Redirecting...')).toHaveCount(0);
+  const before = Date.now();
+  await page.getByRole('button', { name: 'Email me a sign-in code' }).click();
+  await expect(page.getByRole('status')).toHaveText(`If ${email} has an account, we sent it a 6-digit sign-in code. Enter it below.`);
+  await page.getByLabel('6-digit code').fill(await codeFor(email, before));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Sign-in Successful! Redirecting...')).toBeVisible();
+  await page.goto('/profile');
+  await expect(page.getByRole('main').getByText(email)).toBeVisible();
+
+  // The limit itself still holds for the password.
+  expect((await signInApi(request, baseURL!, email, 'right-password-1')).status()).toBe(429);
+});
+
+/** The newest code in an Amharic email to `email` since `after` (the code is the body's one 6-digit number). */
+async function amharicCodeFor(email: string, after: number): Promise<string> {
+  const newestCode = async () =>
+    (await mailsTo(email, after)).map((text) => /\b(\d{6})\b/.exec(text.slice(text.search(/\r?\n\r?\n/)))?.[1]).findLast(Boolean) ?? '';
+  await expect.poll(newestCode, { message: `a code emailed to ${email}`, timeout: 5000 }).toMatch(/^\d{6}$/);
+  return newestCode();
+}
+
+/** The start of the page's and the API's answer while an account's password sign-in is paused. */
+const PAUSED = 'Too many wrong passwords for this account: password sign-in is paused for a minute.';
+
+test('in Amharic too, the page offers the code while passwords are paused, and the API signs in by code', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  const email = await createAccount(browser, baseURL!, { password: 'right-password-1' });
+  for (let i = 0; i < 10; i++) expect((await signInApi(request, baseURL!, email, `wrong-password-${i}`)).status()).toBe(401);
+
+  await page.setExtraHTTPHeaders(anotherAddress());
+  await page.goto('/am/login');
+  await page.getByLabel('ኢሜይል').fill(email);
+  await page.getByLabel('የይለፍ ቃል').fill('right-password-1');
+  await page.getByRole('button', { name: 'ይግቡ' }).click();
+  await expect(page.getByRole('alert')).toContainText('በይለፍ ቃል መግባት ለ1 ደቂቃ ቆሟል');
+  const before = Date.now();
+  await page.getByRole('button', { name: 'የመግቢያ ኮድ በኢሜይል ይላኩልኝ' }).click();
+  await expect(page).toHaveURL(/\/am\/login$/);
+  await page.getByLabel('ባለ 6 አሃዝ ኮድ').fill(await amharicCodeFor(email, before));
+  await page.getByRole('button', { name: 'ይግቡ' }).click();
+  await expect(page.getByText('በተሳካ ሁኔታ ገብተዋል! በማዛወር ላይ...')).toBeVisible();
+  const cookies = await page.context().cookies();
+  expect(cookies.some((c) => c.name.endsWith('sefer.session_token'))).toBe(true);
+
+  // Through the API: the password is still refused, the emailed code is not.
+  expect((await signInApi(request, baseURL!, email, 'right-password-1')).status()).toBe(429);
+  const sentAt = Date.now();
+  const send = await request.post('/api/auth/email-otp/send-verification-otp', {
+    headers: { Origin: baseURL!, ...anotherAddress() },
+    data: { email, type: 'sign-in' },
+  });
+  expect(send.status()).toBe(200);
+  const signedIn = await request.post('/api/auth/sign-in/email-otp', {
+    headers: { Origin: baseURL!, ...anotherAddress() },
+    data: { email, otp: await codeFor(email, sentAt) },
+  });
+  expect(signedIn.status()).toBe(200);
+  expect((await signedIn.json()).user.email).toBe(email);
+});
+
+test('wrong sign-in codes through the API spend codes but never lock the owner out', async ({ request, browser, baseURL }) => {
+  const email = await createAccount(browser, baseURL!, { password: 'right-password-1' });
+  const post = (path: string, data: Record<string, string>) =>
+    request.post(`/api/auth${path}`, { headers: { Origin: baseURL!, ...anotherAddress() }, data });
+  expect((await post('/email-otp/send-verification-otp', { email, type: 'sign-in' })).status()).toBe(200);
+  // Ten wrong guesses from ten addresses: the first five spend the code, all are refused as wrong.
+  for (let i = 0; i < 10; i++) expect((await post('/sign-in/email-otp', { email, otp: String(100000 + i) })).status()).not.toBe(429);
+  const before = Date.now();
+  expect((await post('/email-otp/send-verification-otp', { email, type: 'sign-in' })).status()).toBe(200);
+  const signedIn = await post('/sign-in/email-otp', { email, otp: await codeFor(email, before) });
+  expect(signedIn.status()).toBe(200);
+  // Codes sent to one account are capped.
+  expect((await post('/email-otp/send-verification-otp', { email, type: 'sign-in' })).status()).toBe(200);
+  expect((await post('/email-otp/send-verification-otp', { email, type: 'sign-in' })).status()).toBe(429);
 });
 
 test('new codes cannot be asked for without end, on the pages or the API', async ({ request, baseURL }) => {

@@ -20,6 +20,8 @@ import { config } from './config.server.ts';
 import type { RequestContext } from './http.server.ts';
 import { clientAddressOf, countAuthAttempt, type AuthAttempt, type AuthAttemptKind } from './rate-limit.server.ts';
 import { m } from '#paraglide/messages.js';
+import { requestClock } from './clock.server.ts';
+import { bindUnprovenSignIn } from './pending-sign-ups.server.ts';
 
 /** What a person is told when an attempt is refused: how long to wait, in the request's language. */
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
@@ -37,8 +39,11 @@ async function authAttempt(context: RequestContext, kind: AuthAttemptKind, email
 
 const errorOf = (error: unknown, fallback: () => string) => fail(400, authErrorMessage(error, fallback()));
 
-/** Creates the account and emails its code; the value is what to tell the person. */
-async function signUp(context: RequestContext, input: unknown): Promise<Result<string>> {
+/**
+ * Creates the account (or a pending sign-up for an address nobody has proven) and emails its code;
+ * the value is what to tell the person and the cookie that binds this browser to its sign-up.
+ */
+async function signUp(context: RequestContext, input: unknown): Promise<Result<{ sent: string; cookies: Headers }>> {
   const details = parseWith(signUpSchema, input);
   if (!details.ok) return details;
   const { firstName, lastName, email, password } = details.value;
@@ -47,8 +52,12 @@ async function signUp(context: RequestContext, input: unknown): Promise<Result<s
   const auth = await getAuth(context.locals.db);
   try {
     const name = [firstName, lastName].filter(Boolean).join(' ').slice(0, NAME_MAX);
-    await auth.api.signUpEmail({ body: { email, password, name, firstName, lastName }, headers: authHeaders(context) });
-    return ok(ACCOUNT_TEXTS.codeSent(email));
+    const { headers } = await auth.api.signUpEmail({
+      body: { email, password, name, firstName, lastName },
+      headers: authHeaders(context),
+      returnHeaders: true,
+    });
+    return ok({ sent: ACCOUNT_TEXTS.codeSent(email), cookies: secureCookies(headers, context.request) });
   } catch (error) {
     return errorOf(error, m.auth_error_sign_up);
   }
@@ -84,26 +93,54 @@ async function resendSignUpCode(context: RequestContext, email: string): Promise
   }
 }
 
-/** What a sign-up post led to: a code was (re)sent, with what to tell the person, or the session began. */
-type SignUpStep = { sent: string } | { cookies: Headers };
+/**
+ * What a sign-up post led to: a code was (re)sent, with what to tell the person (and, for the
+ * details, the cookie binding this browser to its sign-up), or the session began.
+ */
+type SignUpStep = { sent: string; signUpCookies?: Headers } | { cookies: Headers };
 
 /** The sign-up page's three forms, told apart by `action`: details, code and resend. Null for any other post. */
 export async function signUpStep(context: RequestContext, post: AccountPost): Promise<Result<SignUpStep> | null> {
   const sent = (result: Result<string>): Result<SignUpStep> => (result.ok ? ok({ sent: result.value }) : result);
-  if (post.action === 'details') return sent(await signUp(context, post));
+  if (post.action === 'details') {
+    const details = await signUp(context, post);
+    return details.ok ? ok({ sent: details.value.sent, signUpCookies: details.value.cookies }) : details;
+  }
   if (post.action === 'resend') return sent(await resendSignUpCode(context, post.email));
   if (post.action !== 'code') return null;
   const verified = await verifySignUp(context, post);
   return verified.ok ? ok({ cookies: verified.value }) : verified;
 }
 
-/** A sign-in: the session's cookies, or `unverified` when the account has not confirmed its email yet (a new code is on its way). */
-export async function signIn(context: RequestContext, input: unknown): Promise<Result<{ cookies: Headers } | { unverified: string }>> {
+/** Password sign-in is paused for this account (too many wrong passwords): the owner can still come in by a code or Telegram. */
+interface PasswordPaused {
+  email: string;
+  /** Seconds until passwords are tried again. */
+  retryAfter: number;
+}
+
+/** An account whose address is not proven yet: a code is on its way, and this browser is bound to its password (`signUpSecret`, for the sign-up cookie). */
+interface Unverified {
+  unverified: string;
+  signUpSecret: string | null;
+}
+
+type SignInOutcome = { cookies: Headers } | Unverified | { paused: PasswordPaused };
+
+/**
+ * A sign-in: the session's cookies, `unverified` when the account has not confirmed its email yet
+ * (a new code is on its way), or `paused` when wrong passwords have paused the account's password
+ * sign-in.
+ */
+async function signIn(context: RequestContext, input: unknown): Promise<Result<SignInOutcome>> {
   const parsed = parseWith(signInSchema, input);
   if (!parsed.ok) return parsed;
   const { email, password } = parsed.value;
-  // Wrong passwords are counted per account and per address; past the limit even the right one waits.
-  const attempt = await authAttempt(context, 'password', email);
+  // Wrong passwords are counted per account and per address; past the limit even the right one
+  // waits. When it is the account's own limit, the owner is offered another proof instead.
+  const counted = await countAuthAttempt(context.locals.db, 'password', { email, address: clientAddressOf(context) });
+  if (!counted.allowed && counted.accountLimited) return ok({ paused: { email, retryAfter: counted.retryAfter } });
+  const attempt: Result<AuthAttempt> = counted.allowed ? ok(counted) : fail(429, tooManyAttemptsMessage(counted.retryAfter));
   if (!attempt.ok) return attempt;
   const auth = await getAuth(context.locals.db);
   try {
@@ -119,8 +156,68 @@ export async function signIn(context: RequestContext, input: unknown): Promise<R
     if (send.allowed) {
       await auth.api.sendVerificationOTP({ body: { email, type: 'email-verification' }, headers: authHeaders(context) }).catch(() => {});
     }
-    return ok({ unverified: email });
+    // The right password was typed here: the code typed next keeps it (pending-sign-ups.server.ts).
+    return ok({ unverified: email, signUpSecret: await bindUnprovenSignIn(context.locals.db, email, requestClock()) });
   }
+}
+
+/** The error code of an API sign-in refused because the account's password sign-in is paused. */
+export const PASSWORD_PAUSED_CODE = 'PASSWORD_SIGN_IN_PAUSED';
+
+/** What to tell a person whose password sign-in is paused: how long, and that a code (or Telegram) lets them in now. */
+export function passwordPausedMessage(retryAfterSeconds: number): string {
+  return m.auth_password_paused({ minutes: Math.max(1, Math.round(retryAfterSeconds / 60)) });
+}
+
+/**
+ * Emails a sign-in code (the way in while passwords are paused). The same answer whether or not
+ * the account exists: no way to probe for accounts (better-auth sends none to an unknown address).
+ */
+async function sendSignInCode(context: RequestContext, input: unknown): Promise<Result<string>> {
+  const parsed = parseWith(accountEmailSchema, input);
+  if (!parsed.ok) return parsed;
+  const { email } = parsed.value;
+  const attempt = await authAttempt(context, 'signInEmail', email);
+  if (!attempt.ok) return attempt;
+  const auth = await getAuth(context.locals.db);
+  await auth.api.sendVerificationOTP({ body: { email, type: 'sign-in' }, headers: authHeaders(context) }).catch(() => {});
+  return ok(m.auth_sign_in_code_sent({ email }));
+}
+
+/** Signs in with an emailed sign-in code; the value is the new session's cookies. */
+async function signInWithCode(context: RequestContext, input: unknown): Promise<Result<Headers>> {
+  const parsed = parseWith(codeSchema, input);
+  if (!parsed.ok) return parsed;
+  const { email, code } = parsed.value;
+  const attempt = await authAttempt(context, 'signInCode', email);
+  if (!attempt.ok) return attempt;
+  const auth = await getAuth(context.locals.db);
+  try {
+    const { headers } = await auth.api.signInEmailOTP({ body: { email, otp: code }, headers: authHeaders(context), returnHeaders: true });
+    await attempt.value.succeeded();
+    return ok(secureCookies(headers, context.request));
+  } catch (error) {
+    return errorOf(error, m.auth_error_reset_code);
+  }
+}
+
+/** What a sign-in post led to: {@link signIn}'s outcomes, or a sign-in code was sent (with what to tell the person). */
+type SignInStep = SignInOutcome | { sent: string };
+
+/**
+ * The sign-in page's forms, told apart by `action`: the password (no action), `send-code` (email
+ * a sign-in code) and `code` (sign in with it).
+ */
+export async function signInStep(context: RequestContext, post: AccountPost): Promise<Result<SignInStep>> {
+  if (post.action === 'send-code') {
+    const sent = await sendSignInCode(context, post);
+    return sent.ok ? ok({ sent: sent.value }) : sent;
+  }
+  if (post.action === 'code') {
+    const signedIn = await signInWithCode(context, post);
+    return signedIn.ok ? ok({ cookies: signedIn.value }) : signedIn;
+  }
+  return signIn(context, post);
 }
 
 /** Emails a password reset code. The same answer whether or not the account exists: no way to probe for accounts. */
@@ -213,10 +310,9 @@ export async function addEmailStep(context: RequestContext, post: AccountPost): 
 /** Ends the session: the cookies that clear it, or null when there was nothing to end. */
 export async function signOut(context: RequestContext): Promise<Headers | null> {
   if (config().clerk) {
-    // Clerk's session cookie is cleared here; the session itself ends on Clerk's side when it expires.
-    const headers = new Headers();
-    headers.append('Set-Cookie', '__session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax');
-    return headers;
+    // The session ends at Clerk (revoked), not only in this browser's cookie.
+    const { clerkSignOut } = await import('./clerk.server.ts');
+    return clerkSignOut(context.request);
   }
   const auth = await getAuth(context.locals.db);
   try {

@@ -20,6 +20,7 @@ import { codeEmail, existingAccountEmail } from './emails.server.ts';
 import { m } from '#paraglide/messages.js';
 import { clientAddressOf, hit, type AuthAttemptKind } from './rate-limit.server.ts';
 import { TELEGRAM_FINISH_PATH, telegramAuthPlugin } from './telegram/auth-plugin.server.ts';
+import { mailboxProofHooks } from './mailbox-proof.server.ts';
 
 /** The error code of a sign-in refused because the account is banned. */
 export const BANNED_CODE = 'ACCOUNT_BANNED';
@@ -41,7 +42,7 @@ export const AUTH_ATTEMPT_PATHS: Readonly<Record<string, { kind: AuthAttemptKind
   '/email-otp/verify-email': { kind: 'code', account: 'body' },
   '/email-otp/check-verification-otp': { kind: 'code', account: 'body' },
   '/email-otp/reset-password': { kind: 'code', account: 'body' },
-  '/sign-in/email-otp': { kind: 'code', account: 'body' },
+  '/sign-in/email-otp': { kind: 'signInCode', account: 'body' },
   '/email-otp/change-email': { kind: 'code', account: 'session' },
   '/reset-password': { kind: 'code', account: 'body' },
   '/verify-email': { kind: 'code', account: 'body' },
@@ -141,7 +142,9 @@ export function createAuth(db: Database, secret: string) {
       // Whoever knew the old password must not stay signed in.
       revokeSessionsOnPasswordReset: true,
       // Signing up with a known email answers like a new sign-up (no way to probe for accounts);
-      // the owner of the email is told what to do instead.
+      // the owner of the email is told what to do instead. An address nobody has proven gets a new
+      // code: this sign-up's password and names wait, bound to its browser, until the code proves
+      // the mailbox (mailbox-proof.server.ts), and the account's earlier ones never count.
       async onExistingUserSignUp({ user }) {
         if (!user.emailVerified) {
           await auth.api.sendVerificationOTP({ body: { email: user.email, type: 'email-verification' } });
@@ -152,6 +155,8 @@ export function createAuth(db: Database, secret: string) {
       },
     },
     emailVerification: { autoSignInAfterVerification: true },
+    // Whoever proves a mailbox gets their own password and names, never an earlier sign-up's (issue 25).
+    hooks: mailboxProofHooks(db, { codeTtlSeconds: CODE_TTL_SECONDS, checkSignUpFields: refuseLongFields }),
     databaseHooks: {
       user: {
         create: {

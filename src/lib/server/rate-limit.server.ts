@@ -154,16 +154,27 @@ export async function hitRolling(
  * Limits on passwords and emailed codes. Per account: wrong passwords and wrong codes (right ones
  * are given back), and every email that carries a code or a link; never scaled by
  * RATE_LIMIT_SCALE, since it protects one account. Per address: every attempt, scaled.
+ *
+ * Sign-in codes are the owner's way in while wrong passwords have paused the account's password
+ * sign-in, so they count apart from the rest: sending one (`signInEmail`) has its own cap per
+ * account, and trying one (`signInCode`) is counted per address only. A wrong guess never locks the
+ * account: better-auth takes each code back after its 5th wrong try (allowedAttempts), and the owner
+ * asks for another. Guessing stays out of reach: at most 3 codes × 5 tries per account per 15
+ * minutes, the pace of the `code` limit, for a one-in-a-million code.
  */
 export const AUTH_LIMITS = {
   password: { account: { max: 10, windowSeconds: 60 }, address: { max: 60, windowSeconds: 60 }, failuresOnly: true },
   code: { account: { max: 10, windowSeconds: 600 }, address: { max: 60, windowSeconds: 600 }, failuresOnly: true },
   email: { account: { max: 5, windowSeconds: 900 }, address: { max: 30, windowSeconds: 900 }, failuresOnly: false },
-} as const satisfies Record<string, { account: Limit; address: Limit; failuresOnly: boolean }>;
+  signInEmail: { account: { max: 3, windowSeconds: 900 }, address: { max: 30, windowSeconds: 900 }, failuresOnly: false },
+  signInCode: { account: null, address: { max: 60, windowSeconds: 600 }, failuresOnly: true },
+} as const satisfies Record<string, { account: Limit | null; address: Limit; failuresOnly: boolean }>;
 
 export type AuthAttemptKind = keyof typeof AUTH_LIMITS;
 
 export interface AuthAttempt extends LimitResult {
+  /** Refused by the account's own limit (not only the client address's): the account is paused for everyone. */
+  accountLimited: boolean;
   /** The password or code was right: the account gets its attempt back. */
   succeeded(): Promise<void>;
 }
@@ -185,7 +196,8 @@ export async function countAuthAttempt(
   now = new Date(),
 ): Promise<AuthAttempt> {
   const limits = AUTH_LIMITS[kind];
-  const account = who.email?.trim() ? await hitRolling(db, `auth:${kind}:account:${accountKey(who.email)}`, limits.account, now) : null;
+  const account =
+    limits.account && who.email?.trim() ? await hitRolling(db, `auth:${kind}:account:${accountKey(who.email)}`, limits.account, now) : null;
   const address = who.address
     ? await hit(
         db,
@@ -197,11 +209,17 @@ export async function countAuthAttempt(
   const refused = [account, address].filter((r): r is NonNullable<typeof r> => r !== null && !r.allowed);
   if (refused.length > 0) {
     await account?.undo();
-    return { allowed: false, retryAfter: Math.max(...refused.map((r) => r.retryAfter)), succeeded: async () => {} };
+    return {
+      allowed: false,
+      retryAfter: Math.max(...refused.map((r) => r.retryAfter)),
+      accountLimited: account !== null && !account.allowed,
+      succeeded: async () => {},
+    };
   }
   return {
     allowed: true,
     retryAfter: 0,
+    accountLimited: false,
     succeeded: async () => {
       if (limits.failuresOnly) await account?.undo();
     },

@@ -4,7 +4,8 @@ import { AUTH_ATTEMPT_PATHS, authHeaders, getAuth, secureCookies } from '#server
 import { api, formValues, jsonError, refuse } from '#server/http.server.ts';
 import { config } from '#server/config.server.ts';
 import { clientAddressOf, countAuthAttempt, type AuthAttempt } from '#server/rate-limit.server.ts';
-import { tooManyAttemptsMessage } from '#server/account-forms.server.ts';
+import { PASSWORD_PAUSED_CODE, passwordPausedMessage, tooManyAttemptsMessage } from '#server/account-forms.server.ts';
+import { telegramLoginEnabled } from '#server/telegram/login.server.ts';
 import { m } from '#paraglide/messages.js';
 
 /** Auth requests are small; anything bigger is refused while it streams. */
@@ -30,7 +31,7 @@ export const ALL = api('auth', async (context) => {
   const problems = accountFieldProblems(body);
   if (problems) refuse(fail(400, Object.values(problems)[0]![0]!, problems));
 
-  const counted = request.method === 'POST' ? AUTH_ATTEMPT_PATHS[path] : undefined;
+  const counted = request.method === 'POST' ? attemptOf(path, body) : undefined;
   let attempt: AuthAttempt | null = null;
   if (counted) {
     const claimed = typeof body?.email === 'string' ? body.email : null;
@@ -38,7 +39,10 @@ export const ALL = api('auth', async (context) => {
     const own = locals.user ? locals.user.email || `user:${locals.user.id}` : null;
     const email = counted.account === 'session' ? own : (claimed ?? own);
     attempt = await countAuthAttempt(locals.db, counted.kind, { email, address: clientAddressOf(context) });
-    if (!attempt.allowed) return tooMany(attempt.retryAfter);
+    if (!attempt.allowed) {
+      // A sign-in refused by the account's own limit: another proof still lets its owner in.
+      return path === '/sign-in/email' && attempt.accountLimited ? passwordPaused(attempt.retryAfter) : tooMany(attempt.retryAfter);
+    }
   }
 
   const response = await auth.handler(
@@ -50,10 +54,39 @@ export const ALL = api('auth', async (context) => {
   return response;
 });
 
+/**
+ * What a POST counts as: the path's kind, except that a sign-in code sent through the shared
+ * "send a code" endpoint counts as one (its own cap, see AUTH_LIMITS).
+ */
+function attemptOf(path: string, body: Record<string, unknown> | null): (typeof AUTH_ATTEMPT_PATHS)[string] | undefined {
+  if (path === '/email-otp/send-verification-otp' && body?.type === 'sign-in') return { kind: 'signInEmail', account: 'body' };
+  return AUTH_ATTEMPT_PATHS[path];
+}
+
 function tooMany(retryAfter: number): Response {
   const response = jsonError(429, tooManyAttemptsMessage(retryAfter));
   response.headers.set('Retry-After', String(retryAfter));
   return response;
+}
+
+/**
+ * Wrong passwords have paused this account's password sign-in: the answer says how long, and which
+ * other ways in still work now (an emailed sign-in code; Telegram where it is set up).
+ */
+function passwordPaused(retryAfter: number): Response {
+  const otherWays: Record<string, unknown>[] = [
+    {
+      way: 'email-code',
+      send: '/api/auth/email-otp/send-verification-otp',
+      sendBody: { type: 'sign-in' },
+      signIn: '/api/auth/sign-in/email-otp',
+    },
+  ];
+  if (telegramLoginEnabled()) otherWays.push({ way: 'telegram', start: '/telegram/start' });
+  return Response.json(
+    { error: passwordPausedMessage(retryAfter), code: PASSWORD_PAUSED_CODE, otherWays },
+    { status: 429, headers: { 'Cache-Control': 'no-store', 'Retry-After': String(retryAfter) } },
+  );
 }
 
 /** A right password for an account whose email is not confirmed yet (better-auth answers 403). */
