@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { ReportItemKind, ReportReason } from '#db/schema.ts';
 import { NOT_UNDERSTOOD } from './account.ts';
 import { ID_TOO_LARGE, isIdTooLarge, parseId, withoutNul } from './input-guards.ts';
+import type { Locale } from '#paraglide/runtime.js';
 import { m } from '#paraglide/messages.js';
 
 export const REPORT_KINDS = ['listing', 'request', 'comment'] as const satisfies readonly ReportItemKind[];
@@ -25,7 +26,7 @@ export const MAX_REPORT_DETAILS = 500;
 /** Longest reason an admin gives for a ban. */
 export const MAX_BAN_REASON = 300;
 
-const REASON_TEXT: Record<ReportReason, () => string> = {
+const REASON_TEXT: Record<ReportReason, (inputs?: object, options?: { locale?: Locale }) => string> = {
   scam: m.reports_reason_scam,
   prepayment: m.reports_reason_prepayment,
   wrong_category: m.reports_reason_wrong_category,
@@ -42,6 +43,8 @@ const KIND_TEXT: Record<ReportItemKind, () => string> = {
 
 /** A reason's words in the request's language. */
 export const reasonLabel = (reason: ReportReason): string => REASON_TEXT[reason]();
+/** A reason's words in `locale` (an email to someone whose language we do not know). */
+export const reasonLabelIn = (reason: ReportReason, locale: Locale): string => REASON_TEXT[reason]({}, { locale });
 /** "Deal", "Request", "Comment". */
 export const kindLabel = (kind: ReportItemKind): string => KIND_TEXT[kind]();
 

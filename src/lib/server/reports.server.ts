@@ -1,10 +1,12 @@
 /**
  * Reports of listings, requests and comments, the admin queue and its decisions. One report per
- * account and item (a unique index); once `reportHideThreshold` different accounts have open
- * reports of an item, it is hidden from every public read until an admin decides: dismiss (public
- * again), hide for good, or ban its author (bans.server.ts).
+ * account and item (a unique index). Each report weighs what its reporter had shown (0, 0.5 or 1,
+ * report-weight.server.ts) and the reports from one client address count once; once the open
+ * reports of an item weigh `reportHideThreshold`, it is hidden from every public read (and a
+ * deal's seller is emailed) until an admin decides: dismiss (public again), hide for good, or ban
+ * its author (bans.server.ts). Every report reaches the queue, the most reported items first.
  */
-import { and, asc, countDistinct, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, min, type SQL } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { comments, listings, moderationDecisions, reports, requests, users, type ReportItemKind, type ReportReason } from '#db/schema.ts';
 import { listingPath } from '#lib/listing-urls.ts';
@@ -14,11 +16,14 @@ import { isPlaceholderEmail } from '#lib/telegram-login.ts';
 import type { SessionUser } from './auth.server.ts';
 import { banAccount, unbanAccount } from './bans.server.ts';
 import { config } from './config.server.ts';
+import { sendEmail } from './email.server.ts';
+import { listingHiddenEmail } from './emails.server.ts';
 import { isPublic } from './listings.server.ts';
 import { adminsOnly } from './orders.server.ts';
 import { allowWrite, slowDown } from './rate-limit.server.ts';
 import { publicComment } from './comments.server.ts';
 import { publicRequest } from './requests.server.ts';
+import { reportAddressHash, reporterTrust, reportWeight } from './report-weight.server.ts';
 import { m } from '#paraglide/messages.js';
 
 /** The table of each kind of item, with the columns a report touches. */
@@ -85,13 +90,56 @@ export async function publicItem(db: Database, kind: ReportItemKind, id: number)
   return row ? { authorId: row.authorId, label: row.label, href: commentHref(row) } : null;
 }
 
-/** Different accounts with open reports of the item. */
-async function openReporters(db: Database, kind: ReportItemKind, id: number): Promise<number> {
-  const [row] = await db
-    .select({ n: countDistinct(reports.reporterId) })
+/** What the weighing of an item's reports reads of each. */
+interface WeighedReport {
+  reporterId: string;
+  weight: number;
+  addressHash: string | null;
+}
+
+/**
+ * What an item's open reports weigh together: the reports from one client address count once, at
+ * the highest weight among them (a report without an address stands for its account alone).
+ */
+function reportsWeight(open: readonly WeighedReport[]): number {
+  const bySource = new Map<string, number>();
+  for (const r of open) {
+    const source = r.addressHash === null ? `account:${r.reporterId}` : `address:${r.addressHash}`;
+    bySource.set(source, Math.max(bySource.get(source) ?? 0, r.weight));
+  }
+  return [...bySource.values()].reduce((sum, w) => sum + w, 0);
+}
+
+/** The open reports of the item, as weighed. */
+function openReports(db: Database, kind: ReportItemKind, id: number): Promise<WeighedReport[]> {
+  return db
+    .select({ reporterId: reports.reporterId, weight: reports.weight, addressHash: reports.addressHash })
     .from(reports)
     .where(and(eq(reports.itemKind, kind), eq(reports.itemId, id), isNull(reports.resolvedAt)));
-  return Number(row?.n ?? 0);
+}
+
+/**
+ * Hides the item for its reports (unless it is hidden already); a deal's seller learns it by email
+ * at once, with the deal's name and the reasons given (My Posts shows the same).
+ */
+async function hideForReports(db: Database, kind: ReportItemKind, id: number, now: Date): Promise<void> {
+  const t = TABLES[kind];
+  const changed = await db
+    .update(t.table)
+    .set({ hiddenAt: now, hiddenReason: 'reports' })
+    .where(and(eq(t.id, id), isNull(t.hiddenAt)))
+    .returning({ id: t.id });
+  if (changed.length === 0 || kind !== 'listing') return;
+  const [seller] = await db
+    .select({ email: users.email, productName: listings.productName })
+    .from(listings)
+    .innerJoin(users, eq(users.id, listings.ownerId))
+    .where(eq(listings.id, id))
+    .limit(1);
+  const notice = (await hiddenNotices(db, [id])).get(id);
+  // sendEmail skips a Telegram account's placeholder address itself.
+  if (seller && notice)
+    await sendEmail({ to: seller.email, ...listingHiddenEmail({ productName: seller.productName, reasons: notice.reasons }) });
 }
 
 export type ReportOutcome = 'sent' | 'already';
@@ -117,6 +165,10 @@ export async function fileReport(
   if (earlier) return ok('already');
   const limit = await allowWrite(db, 'report', { userId: reporter.id, address: options.address }, now);
   if (!limit.allowed) return { ...fail(429, slowDown()), retryAfter: limit.retryAfter };
+  // Weighed as the reporter stands now: a later verified listing does not raise an old report.
+  const trust = await reporterTrust(db, reporter.id);
+  const weight = trust ? reportWeight(trust, now) : 0;
+  const addressHash = await reportAddressHash(db, input, options.address);
   const inserted = await db
     .insert(reports)
     .values({
@@ -125,14 +177,16 @@ export async function fileReport(
       reporterId: reporter.id,
       reason: input.reason,
       details: input.details,
+      weight,
+      addressHash,
       createdAt: now,
     })
     .onConflictDoNothing()
     .returning({ id: reports.id });
   // The same account reporting twice at once: the unique index kept one.
   if (inserted.length === 0) return ok('already');
-  if ((await openReporters(db, input.kind, input.id)) >= config().reportHideThreshold) {
-    await setHidden(db, input.kind, input.id, { at: now, reason: 'reports' }, isNull(TABLES[input.kind].hiddenAt));
+  if (reportsWeight(await openReports(db, input.kind, input.id)) >= config().reportHideThreshold) {
+    await hideForReports(db, input.kind, input.id, now);
   }
   return ok('sent');
 }
@@ -268,6 +322,8 @@ export interface QueueReport {
   reporterName: string;
   reporterEmail: string;
   createdAt: Date;
+  /** What it counts toward hiding (0 for a new account's: the admin sees it all the same). */
+  weight: number;
 }
 
 export interface QueueItem {
@@ -275,15 +331,34 @@ export interface QueueItem {
   id: number;
   /** Null when the item was deleted since. */
   item: ItemSummary | null;
+  /** Its open reports (all of them, whatever they weigh). */
+  count: number;
+  /** What they weigh together, against `reportHideThreshold`. */
+  weight: number;
   reports: QueueReport[];
 }
 
-/** The most open reports the queue reads at once (the oldest; deciding on them brings the next). */
+/** The most items the queue shows at once (deciding on them brings the next). */
+const QUEUE_ITEMS = 100;
+/** The most reports it reads for them (the oldest of each item come first). */
 const QUEUE_REPORTS = 500;
 
-/** Open reports, oldest first, grouped by item (items in the order of their oldest open report). */
+/**
+ * Open reports grouped by item: the items with the most reports first, whatever they weigh (a
+ * burst of new accounts' reports that hides nothing is what an admin should see first), then the
+ * oldest; each item's reports oldest first.
+ */
 export async function reportQueue(db: Database, admin: SessionUser): Promise<Result<QueueItem[]>> {
   if (!admin.isAdmin) return adminsOnly();
+  const open = isNull(reports.resolvedAt);
+  const reported = await db
+    .select({ kind: reports.itemKind, id: reports.itemId, count: count() })
+    .from(reports)
+    .where(open)
+    .groupBy(reports.itemKind, reports.itemId)
+    .orderBy(desc(count()), asc(min(reports.createdAt)), asc(min(reports.id)))
+    .limit(QUEUE_ITEMS);
+  if (reported.length === 0) return ok([]);
   const rows = await db
     .select({
       id: reports.id,
@@ -292,19 +367,25 @@ export async function reportQueue(db: Database, admin: SessionUser): Promise<Res
       reason: reports.reason,
       details: reports.details,
       createdAt: reports.createdAt,
+      weight: reports.weight,
+      addressHash: reports.addressHash,
+      reporterId: reports.reporterId,
       reporterName: users.name,
       reporterEmail: users.email,
     })
     .from(reports)
     .innerJoin(users, eq(users.id, reports.reporterId))
-    .where(isNull(reports.resolvedAt))
+    .where(and(open, inArray(reports.itemId, [...new Set(reported.map((r) => r.id))])))
     .orderBy(asc(reports.createdAt), asc(reports.id))
     .limit(QUEUE_REPORTS);
-  const groups = new Map<Key, QueueItem>();
+  const groups = new Map<Key, QueueItem & { weighed: WeighedReport[] }>(
+    reported.map((r) => [keyOf(r.kind, r.id), { kind: r.kind, id: r.id, item: null, count: r.count, weight: 0, reports: [], weighed: [] }]),
+  );
   for (const r of rows) {
-    const key = keyOf(r.kind, r.itemId);
-    let group = groups.get(key);
-    if (!group) groups.set(key, (group = { kind: r.kind, id: r.itemId, item: null, reports: [] }));
+    // Reports of another kind of item with the same id belong to an item further down, or none.
+    const group = groups.get(keyOf(r.kind, r.itemId));
+    if (!group) continue;
+    group.weighed.push(r);
     group.reports.push({
       id: r.id,
       reason: r.reason,
@@ -312,10 +393,17 @@ export async function reportQueue(db: Database, admin: SessionUser): Promise<Res
       reporterName: r.reporterName,
       reporterEmail: isPlaceholderEmail(r.reporterEmail) ? '' : r.reporterEmail,
       createdAt: r.createdAt,
+      weight: r.weight,
     });
   }
   const items = await summaries(db, [...groups.values()]);
-  return ok([...groups.values()].map((g) => ({ ...g, item: items.get(keyOf(g.kind, g.id)) ?? null })));
+  return ok(
+    [...groups.values()].map(({ weighed, ...g }) => ({
+      ...g,
+      weight: reportsWeight(weighed),
+      item: items.get(keyOf(g.kind, g.id)) ?? null,
+    })),
+  );
 }
 
 /** Every hidden listing, request and comment (up to 100 of each), for the admin to make public again. */
