@@ -31,6 +31,24 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // A page that depends on a cookie must not be shared by the page cache (issue 25): pages and
+    // components read cookies through readCookie(), which marks the page private.
+    files: ['src/**/*.astro'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.property.name='cookies'][property.name=/^(get|has)$/]",
+          message: 'Read cookies through readCookie() (src/lib/server/page-cookies.server.ts): it keeps the page out of shared caches.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='get'][arguments.0.value=/^cookie$/i]",
+          message: 'Read cookies through readCookie() (src/lib/server/page-cookies.server.ts): it keeps the page out of shared caches.',
+        },
+      ],
+    },
+  },
+  {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],

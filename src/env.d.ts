@@ -15,5 +15,10 @@ declare namespace App {
      * on a detail page, no video), from `Save-Data: on` or the visitor's lite cookie.
      */
     lite: boolean;
+    /**
+     * Set when the page read a cookie while rendering (src/lib/server/page-cookies.server.ts): its
+     * body is this visitor's, so it is answered `private` and never kept by the page cache.
+     */
+    cookieRead?: boolean;
   }
 }

@@ -4,9 +4,19 @@ import type { APIContext, MiddlewareNext } from 'astro';
 import { database, isDatabaseUnavailable, readyDatabase } from '#server/db.server.ts';
 import { requestClock } from '#server/clock.server.ts';
 import { currentUser } from '#server/users.server.ts';
+import { clerkFormOrigins } from '#server/clerk.server.ts';
 import { config } from '#server/config.server.ts';
 import { changedData, isShareable, PageCache, preparePage } from '#server/page-cache.server.ts';
-import { answerFromCache, cacheControlForChoice, PAGE_VARY, pageKey, publicCacheControl } from '#server/front-cache.server.ts';
+import {
+  answerFromCache,
+  cacheControlForChoice,
+  PAGE_VARY,
+  pageKey,
+  publicCacheControl,
+  SESSION_STATE_HEADER,
+  storedPageFor,
+} from '#server/front-cache.server.ts';
+import { cookieReaderCacheControl } from '#server/page-cookies.server.ts';
 import { liteMode, type LiteDecision } from '#lib/lite-mode.ts';
 import { syncPageCache } from '#server/page-cache-sync.server.ts';
 import { withPageCss } from '#server/page-css.server.ts';
@@ -90,6 +100,12 @@ async function serve(context: APIContext, next: MiddlewareNext, pathname: string
   if (context.locals.user && !response.headers.has('Cache-Control')) {
     response.headers.set('Cache-Control', 'private, no-store');
   }
+  // A page that read a cookie is this visitor's (page-cookies.server.ts): never shared, never kept.
+  if (context.locals.cookieRead && isPage(response))
+    response.headers.set('Cache-Control', cookieReaderCacheControl(response.headers.get('Cache-Control')));
+  // Whether the visitor is signed in, on every page: the offline worker forgets the saved deals on
+  // the first page that says signed-out, however the session ended. Kept pages say signed-out.
+  if (isPage(response)) response.headers.set(SESSION_STATE_HEADER, user ? 'signed-in' : 'signed-out');
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
     if (!response.headers.has(name)) response.headers.set(name, value);
   }
@@ -165,7 +181,12 @@ async function withItsOwnCss(response: Response): Promise<Response> {
  * "Continue with Telegram" (its form is answered with a redirect to the bot).
  */
 function formTargets(): string[] {
-  return config().telegram ? [...paymentFormOrigins(), TELEGRAM_LINK_ORIGIN] : paymentFormOrigins();
+  const clerk = config().clerk;
+  return [
+    ...paymentFormOrigins(),
+    ...(config().telegram ? [TELEGRAM_LINK_ORIGIN] : []),
+    ...(clerk ? clerkFormOrigins(clerk.publishableKey) : []),
+  ];
 }
 
 /** The route's response; a guard or reader of the route toolkit that stopped the request gives its answer. */
@@ -200,8 +221,7 @@ async function render(method: string, url: URL, signedIn: boolean, lite: boolean
   // A busy bot or many sign-ins must not keep the cache empty.
   if (writesNoPage(url.pathname)) return next();
   if (method !== 'GET' && method !== 'HEAD') return pages.write(next, changedData);
-  if (method !== 'GET' || signedIn || !pages.enabled) return next();
-  const hit = pages.get(pageKey(url, lite));
+  const hit = storedPageFor(pages, { method, url, signedIn, lite });
   if (hit)
     return new Response(hit.body as Uint8Array<ArrayBuffer>, { status: hit.status, headers: [...hit.headers, ['X-Page-Cache', 'hit']] });
   return next();

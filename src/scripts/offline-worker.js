@@ -6,7 +6,8 @@
  * server's word: a page is kept only when its answer says `Cache-Control: public` (cookie-free
  * pages of a visitor who is not signed in), so a signed-in page, a form's answer, a redirect or an
  * error is never kept. Every text and mark-up it adds comes from the kept offline page, in its
- * language. Images, styles and scripts are left to the browser's own cache.
+ * language. Images, styles and scripts are left to the browser's own cache. The saved deals are
+ * forgotten as soon as a page says its visitor is signed out, however the session ended.
  */
 'use strict';
 
@@ -24,6 +25,8 @@ const PRIVATE_PATH = new RegExp(
 );
 const SAVED_LIST = new RegExp(`${PREFIX}saved$`);
 const SIGN_OUT = new RegExp(`${PREFIX}logout$`);
+/** Every page says whether its visitor is signed in (SESSION_STATE_HEADER, src/lib/server/front-cache.server.ts). */
+const SESSION_STATE = 'x-sefer-session';
 /** Headers a kept page is answered with again (its policy and language included). */
 const REPLAYED = [
   'content-type',
@@ -42,6 +45,15 @@ function languageOf(pathname) {
 }
 
 const offlinePath = (language) => (language ? `/${language}/offline` : '/offline');
+
+/**
+ * Whether the visitor's own answer says nobody is signed in: signed out through the menu, the API or
+ * another tab, or a session that expired. Only answers to the visitor's requests (with cookies)
+ * count, never the worker's own fetches without cookies.
+ */
+function signedOut(response) {
+  return response.headers.get(SESSION_STATE) === 'signed-out';
+}
 
 /** Whether a network answer to a GET navigation of `url` may be kept and shown offline. */
 function keepable(url, response) {
@@ -180,9 +192,19 @@ async function shellFor(language, origin) {
   return (await cache.match(keyOf(new URL(offlinePath(language), origin)))) || (await cache.match(keyOf(new URL('/offline', origin))));
 }
 
+/** How many times the saved deals were forgotten: a copy still being fetched then is not kept. */
+let forgotten = 0;
+
+/** Forgets the saved deals: the next person on this phone must not see them. */
+async function forgetSavedDeals() {
+  forgotten++;
+  await caches.delete(SAVED);
+}
+
 /** Public copies of the deals on a /saved page, fetched without cookies; the first page is the whole list. */
 async function keepSavedDeals(url, html) {
   if (self.navigator.connection && self.navigator.connection.saveData) return;
+  const started = forgotten;
   const links = savedDealLinks(html);
   const cache = await caches.open(SAVED);
   if (!url.searchParams.has('page')) {
@@ -193,9 +215,12 @@ async function keepSavedDeals(url, html) {
     const kept = await cache.match(keyOf(target));
     const etag = kept && kept.headers.get('etag');
     const response = await fetch(target, { credentials: 'omit', headers: etag ? { 'If-None-Match': etag } : {} });
+    if (forgotten !== started) break;
     if (response.status === 304 && kept) await keep(SAVED, target, kept);
     else if (keepable(target, response)) await keep(SAVED, target, response);
   }
+  // Signed out while these were fetched: what was kept meanwhile goes too.
+  if (forgotten !== started) await caches.delete(SAVED);
 }
 
 // ── Navigations ──────────────────────────────────────────────────────────────────────────────────
@@ -210,6 +235,8 @@ async function fromNetwork(event, url, found) {
   const response = etag
     ? await fetch(url, { headers: { 'If-None-Match': etag }, redirect: 'manual', referrer: request.referrer, cache: 'no-store' })
     : await fetch(request);
+  // Forgotten before the page is shown: the offline page can list them no longer.
+  if (signedOut(response)) await forgetSavedDeals();
   if (response.status === 304 && found) {
     const html = await found.kept.clone().text();
     event.waitUntil(keep(found.name, url, found.kept.clone()));
@@ -282,8 +309,10 @@ if (typeof self.skipWaiting === 'function') {
         // The page that registered the worker was loaded before it ran: keep it now (a revalidation).
         for (const client of await self.clients.matchAll({ type: 'window' })) {
           const url = new URL(client.url);
-          if (url.origin === self.location.origin && !PRIVATE_PATH.test(url.pathname))
-            await afterNetwork(url, await fetch(url)).catch(() => {});
+          if (url.origin !== self.location.origin || PRIVATE_PATH.test(url.pathname)) continue;
+          const response = await fetch(url).catch(() => undefined);
+          if (response && signedOut(response)) await forgetSavedDeals();
+          if (response) await afterNetwork(url, response).catch(() => {});
         }
       })(),
     );
@@ -295,7 +324,7 @@ if (typeof self.skipWaiting === 'function') {
     const url = new URL(request.url);
     if (url.origin !== self.location.origin) return;
     // Signing out forgets the saved deals: the next person on this phone must not see them.
-    if (SIGN_OUT.test(url.pathname)) event.waitUntil(caches.delete(SAVED));
+    if (SIGN_OUT.test(url.pathname)) event.waitUntil(forgetSavedDeals());
     if (request.method !== 'GET') return;
     event.respondWith(navigate(event, url));
   });

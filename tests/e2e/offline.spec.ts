@@ -178,3 +178,62 @@ test('saved deals are kept as public copies, open offline, and are forgotten on 
   await expect.poll(() => keptIn(page, 'sefer-saved-v1')).toEqual([]);
   await context.close();
 });
+
+/** Saves the first deal on the page, opens /saved, and waits until the worker keeps its public copy: its path. */
+async function saveAndKeepDeal(page: Page): Promise<string> {
+  await controlled(page);
+  const listing = (await page.locator('a[href^="/listings/"]').first().getAttribute('href'))!;
+  await page.goto(listing);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Saved ✓' })).toBeVisible();
+  await page.goto('/saved');
+  await expect(page.locator('[data-saved-deals] li')).toHaveCount(1);
+  await expect.poll(() => keptIn(page, 'sefer-saved-v1'), { timeout: 10_000 }).toEqual([listing]);
+  return listing;
+}
+
+/** The offline page, opened offline at a page never seen: the saved deals it lists. */
+async function savedDealsListedOffline(page: Page): Promise<string[]> {
+  await page.context().setOffline(true);
+  await page.goto('/weekly-discounts');
+  await expect(page.getByRole('heading', { name: 'You are offline', level: 1 })).toBeVisible();
+  const links = page.getByRole('region', { name: 'Your saved deals' }).getByRole('link');
+  const listed = await links.evaluateAll((all) => all.map((link) => link.getAttribute('href')!));
+  await page.context().setOffline(false);
+  return listed;
+}
+
+// Issue 25: the session can end without /logout; the next person on the phone must not see the deals.
+const SESSION_ENDINGS: Record<string, (page: Page, baseURL: string) => Promise<void>> = {
+  'a sign-out through the API': async (page, baseURL) => {
+    const answer = await page.request.post('/api/auth/sign-out', { headers: { Origin: baseURL }, data: {} });
+    expect(answer.status(), await answer.text()).toBe(200);
+  },
+  'the session cookie dropped': async (page) => {
+    await page.context().clearCookies({ name: /session_token/ });
+  },
+  'a session that expired (a cookie the server no longer knows)': async (page, baseURL) => {
+    const [session] = (await page.context().cookies()).filter((cookie) => cookie.name.endsWith('session_token'));
+    expect(session).toBeDefined();
+    await page.context().addCookies([{ name: session!.name, value: 'expired-session.AAAA', url: baseURL }]);
+  },
+};
+
+for (const [ending, endSession] of Object.entries(SESSION_ENDINGS)) {
+  test(`saved deals are forgotten after ${ending}, without /logout`, async ({ browser, baseURL }) => {
+    test.setTimeout(90_000);
+    const { context, page } = await signedInPage(browser, baseURL!);
+    const listing = await saveAndKeepDeal(page);
+    expect(await savedDealsListedOffline(page)).toEqual([listing]);
+
+    await endSession(page, baseURL!);
+    // The next page opened (cached or rendered) says its visitor is signed out: the worker forgets.
+    const home = await page.goto('/');
+    expect(home!.headers()['x-sefer-session']).toBe('signed-out');
+    await expect(page.getByRole('link', { name: 'Sign Up' })).toBeVisible();
+    // Forgotten before that page was shown: the offline page lists nothing of the account's.
+    expect(await savedDealsListedOffline(page)).toEqual([]);
+    expect(await keptIn(page, 'sefer-saved-v1')).toEqual([]);
+    await context.close();
+  });
+}

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerFromCache, chosenEncoding, PAGE_VARY, pageKey, publicCacheControl } from '#server/front-cache.server.ts';
+import { answerFromCache, chosenEncoding, PAGE_VARY, pageKey, publicCacheControl, storedPageFor } from '#server/front-cache.server.ts';
 import { PageCache, preparePage } from '#server/page-cache.server.ts';
 
 const HTML = '<!doctype html><title>Homes</title>' + '<article>A deal in Bole</article>'.repeat(300);
@@ -95,6 +95,31 @@ describe('cached pages answered before Astro', () => {
     expect((await get('/homes?page=2', { cookie: '__Secure-sefer.session_token=abc' })).body.toString()).toBe('astro');
     expect((await get('/homes?page=2', { cookie: 'sefer_lang=am' })).body.toString()).toBe(HTML);
     expect((await get('/homes?page=2', {}, 'POST')).body.toString()).toBe('astro');
+  });
+
+  it("leaves a visitor with Clerk's session cookies to Astro, whatever other cookies come with them", async () => {
+    for (const cookie of [
+      '__session=eyJhbGciOiJSUzI1NiJ9.e30.sig',
+      '__client_uat=1773133200',
+      'sefer_lang=am; __session=eyJhbGciOiJSUzI1NiJ9.e30.sig',
+      'sefer_lite=on; __client_uat=1773133200; sefer_lang=am',
+    ])
+      expect((await get('/homes?page=2', { cookie }, 'GET')).body.toString(), cookie).toBe('astro');
+    // Cookies whose names only end like Clerk's are not a session.
+    expect((await get('/homes?page=2', { cookie: 'my__session=1; x__client_uat=2' })).body.toString()).toBe(HTML);
+  });
+
+  it('gives a request that reached Astro the stored page only when its visitor is not signed in', () => {
+    const url = new URL('http://sefer.invalid/homes?page=2');
+    expect(storedPageFor(cache, { method: 'GET', url, signedIn: false, lite: false })?.body.toString()).toBe(HTML);
+    expect(storedPageFor(cache, { method: 'GET', url, signedIn: false, lite: true })?.body.toString()).toBe(LITE_HTML);
+    // A signed-in visitor (a valid session cookie) always gets the page rendered for them.
+    expect(storedPageFor(cache, { method: 'GET', url, signedIn: true, lite: false })).toBeUndefined();
+    expect(storedPageFor(cache, { method: 'GET', url, signedIn: true, lite: true })).toBeUndefined();
+    expect(storedPageFor(cache, { method: 'POST', url, signedIn: false, lite: false })).toBeUndefined();
+    expect(
+      storedPageFor(cache, { method: 'GET', url: new URL('http://sefer.invalid/homes'), signedIn: false, lite: false }),
+    ).toBeUndefined();
   });
 
   it("counts a view of a listing's page served from the cache", async () => {

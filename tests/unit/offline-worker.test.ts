@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { servedWorker } from '#lib/offline-worker-source.ts';
+import { SESSION_STATE_HEADER } from '#server/front-cache.server.ts';
 
 const source = readFileSync(new URL('../../src/scripts/offline-worker.js', import.meta.url), 'utf8');
 
@@ -22,6 +23,7 @@ interface Worker {
   offlinePageWith(shell: string, pages: Entry[], saved: Entry[]): string;
   savedDealLinks(html: string): string[];
   keptResponse(html: string, headers: Headers, keptAt: number): Response;
+  signedOut(response: Pick<Response, 'headers'>): boolean;
 }
 
 /** The worker as src/pages/sw.js.ts serves it: comments left out, the site's language prefixes written in. */
@@ -160,6 +162,14 @@ describe('saved deals', () => {
       '<a href="/am/listings/40-%E1%89%A1%E1%8A%93">ቡና</a><a href="/listings?page=2">More</a><a href="/saved?page=2">Next</a>' +
       '<a href="/sellers/3-abebe">Seller</a>';
     expect(worker.savedDealLinks(html)).toEqual(['/listings/12-fresh-coffee', '/am/listings/40-%E1%89%A1%E1%8A%93']);
+  });
+
+  it('are forgotten on an answer that says its visitor is signed out, in the header every page carries', () => {
+    const answer = (state?: string) => ({ headers: new Headers(state ? { [SESSION_STATE_HEADER]: state } : {}) });
+    expect(worker.signedOut(answer('signed-out'))).toBe(true);
+    expect(worker.signedOut(answer('signed-in'))).toBe(false);
+    // An answer that says nothing (an image, another server's error page) forgets nothing.
+    expect(worker.signedOut(answer())).toBe(false);
   });
 
   it('keeps at most 30', () => {

@@ -14,6 +14,13 @@ import { liteMode, type LiteDecision } from '#lib/lite-mode.ts';
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?(?:sefer\.session_token|__session|__client_uat)=/;
 
 /**
+ * Says on every page whether its visitor is signed in (`signed-in` or `signed-out`), for the offline
+ * worker: it forgets the saved deals on the first page that says signed-out, however the session
+ * ended (decision 23). Cached pages are all signed-out visitors' and were stored saying so.
+ */
+export const SESSION_STATE_HEADER = 'X-Sefer-Session';
+
+/**
  * The key of a request's page: its path and query, as the middleware sees them, and whether it is
  * the lite page (lite-mode.ts): the same URL has two bodies.
  */
@@ -23,6 +30,18 @@ export function pageKey(url: URL, lite: boolean): string {
 
 /** What every page's body depends on besides its URL: the encoding, and `Save-Data` (lite mode). */
 export const PAGE_VARY = 'Accept-Encoding, Save-Data';
+
+/**
+ * The stored page for a request that reached Astro (a stale session cookie, the dev server): only
+ * a GET of a visitor who is not signed in gets one; a signed-in visitor's page is always rendered.
+ */
+export function storedPageFor(
+  cache: PageCache,
+  request: { method: string; url: URL; signedIn: boolean; lite: boolean },
+): CachedPage | undefined {
+  if (request.method !== 'GET' || request.signedIn || !cache.enabled) return undefined;
+  return cache.get(pageKey(request.url, request.lite));
+}
 
 /** Lite mode for a request that reached Node's server (the middleware reads the same two headers). */
 export function liteOfRequest(request: IncomingMessage): LiteDecision {

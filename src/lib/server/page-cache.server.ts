@@ -10,7 +10,8 @@
  * Correctness:
  * - only GET requests without a signed-in user, and only 200 text/html or application/xml
  *   responses that set no cookie and are not marked private or no-store; the key is the path and
- *   query;
+ *   query (and lite mode). A page that read a cookie while rendering is marked private
+ *   (page-cookies.server.ts): its body is not the URL's alone;
  * - a request that may write (any method but GET and HEAD) empties the cache when it is done and
  *   its answer says it changed data ({@link changedData}); a page rendered while such a request
  *   ran is not stored (a generation counter), so this process never serves a page older than its
