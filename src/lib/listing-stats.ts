@@ -1,8 +1,10 @@
 /**
  * Seller statistics, the pure part: the marketplace day a count belongs to, who is never counted
- * (crawlers), the visitor's daily hash, the 7- and 30-day sums and the geometry of My Posts' chart.
+ * (crawlers), the visitor's and the client address's daily hashes, the 7- and 30-day sums and the
+ * geometry of My Posts' chart.
  */
 import { createHash } from 'node:crypto';
+import { isIPv6 } from 'node:net';
 import { isbot } from 'isbot';
 import { MARKET_TIME_ZONE } from '#lib/format.ts';
 
@@ -37,6 +39,36 @@ export function visitorHash(salt: string, address: string | null, userAgent: str
   return createHash('sha256')
     .update(`${salt}\n${address ?? ''}\n${userAgent}`)
     .digest('base64url');
+}
+
+/**
+ * One client address on one day, whatever its user agents: the same day's salt, and of an IPv6
+ * address only its first 64 bits (a phone is given a whole /64 and may take any address in it).
+ */
+export function addressHash(salt: string, address: string | null): string {
+  return createHash('sha256')
+    .update(`${salt}\naddress\n${clientNetwork(address)}`)
+    .digest('base64url');
+}
+
+/** An IPv4 address as it is; an IPv6 address as its /64 (an IPv4-mapped one as its IPv4). */
+export function clientNetwork(address: string | null): string {
+  const plain = (address ?? '').trim().toLowerCase().split('%')[0]!;
+  if (!isIPv6(plain)) return plain;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(plain)?.[1];
+  if (mapped) return mapped;
+  const [head = '', tail] = plain.split('::');
+  const groups = (part: string | undefined) => (part ? part.split(':') : []);
+  // A dotted IPv4 tail is two groups.
+  const width = (part: string[]) => part.length + (part.at(-1)?.includes('.') ? 1 : 0);
+  const first = groups(head);
+  const last = groups(tail);
+  const zeros = tail === undefined ? 0 : 8 - width(first) - width(last);
+  const all = [...first, ...Array<string>(zeros).fill('0'), ...last];
+  return `${all
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 /** One day's figures of one listing. */

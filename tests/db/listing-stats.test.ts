@@ -1,13 +1,23 @@
 /**
  * Seller statistics at the data layer: who is counted (once per visitor, listing and day; never the
- * owner, an admin or a crawler), the daily salt and the deletion of earlier days' salts and visitor
- * rows, the /go redirects (they count once and lead only to the listing's own contact), and the
+ * owner, an admin or a crawler; at most a few a day from one client address, whatever its user
+ * agents), the daily salt and the deletion of earlier days' salts, visitor rows and address counts,
+ * the /go redirects (they count once and lead only to the listing's own contact), and the
  * 7- and 30-day figures My Posts shows.
  */
 import { eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { appMeta, listingDailyStats, listings, listingVisitors, type ListingEvent } from '#db/schema.ts';
-import { countListingEvent, saltOfDay, statsOfListings, type ListingVisit } from '#server/listing-stats.server.ts';
+import { appMeta, listingAddressCounts, listingDailyStats, listings, listingVisitors, type ListingEvent } from '#db/schema.ts';
+import {
+  countListingEvent,
+  forgetEarlierVisitors,
+  MAX_COUNTS_PER_ADDRESS,
+  saltOfDay,
+  statsOfListings,
+  type ListingVisit,
+} from '#server/listing-stats.server.ts';
+import { countPageView } from '#server/view-counting.server.ts';
+import { CHORES } from '#server/chores.server.ts';
 import { insertListing } from '#server/listings.server.ts';
 import { inLocale } from '#server/locale.server.ts';
 import { GET } from '#pages/go/[id]/[kind].ts';
@@ -60,6 +70,68 @@ describe.each(drivers())('seller statistics on %s', (driver) => {
     expect(await figures(id)).toMatchObject({ views: 4 });
     const stats = await statsOfListings(t.db, [id], new Date(FIXED_NOW.getTime() + DAY));
     expect(stats.get(id)?.dailyViews.slice(-2)).toEqual([3, 1]);
+  });
+
+  /** A phone's User-Agent, different for each `i`: what a script changing its User-Agent sends. */
+  const agent = (i: number) => PHONE.replace('Chrome/130.0.0.0', `Chrome/130.0.${i}.0`);
+
+  it('counts at most a few views and taps a day from one address, whatever its User-Agent (issue 25)', async () => {
+    expect(MAX_COUNTS_PER_ADDRESS).toBe(3);
+    const id = await verified();
+    for (const event of ['view', 'telegram'] as const) {
+      for (let i = 0; i < 25; i++) await countListingEvent(t.db, visit(id, { event, userAgent: agent(i) }));
+    }
+    expect(await figures(id)).toMatchObject({ views: 3, telegram: 3 });
+    // Another address counts again, up to its own few.
+    for (let i = 0; i < 5; i++) await countListingEvent(t.db, visit(id, { address: '196.188.0.2', userAgent: agent(i) }));
+    expect(await figures(id)).toMatchObject({ views: 6, telegram: 3 });
+    // Another listing from the first address counts on its own.
+    const other = await verified();
+    expect(await countListingEvent(t.db, visit(other, { userAgent: agent(99) }))).toBe(true);
+    // The next day the first address counts again.
+    const nextDay = new Date(FIXED_NOW.getTime() + DAY);
+    for (const event of ['view', 'telegram'] as const) {
+      for (let i = 0; i < 25; i++) await countListingEvent(t.db, visit(id, { event, userAgent: agent(i), now: nextDay }));
+    }
+    const stats = await statsOfListings(t.db, [id], nextDay);
+    expect(stats.get(id)).toMatchObject({ views7: 9, telegram7: 6 });
+    expect(stats.get(id)?.dailyViews.slice(-2)).toEqual([6, 3]);
+  });
+
+  it('keeps to the cap when one address sends its visits all at once', async () => {
+    const id = await verified();
+    const results = await Promise.all(Array.from({ length: 25 }, (_, i) => countListingEvent(t.db, visit(id, { userAgent: agent(i) }))));
+    expect(results.filter(Boolean)).toHaveLength(MAX_COUNTS_PER_ADDRESS);
+    expect(await figures(id)).toMatchObject({ views: MAX_COUNTS_PER_ADDRESS });
+  });
+
+  it('takes the addresses of one IPv6 /64 as one client address', async () => {
+    const id = await verified();
+    for (let i = 1; i <= 10; i++) {
+      await countListingEvent(t.db, visit(id, { address: `2a0d:5600:24:aa01::${i.toString(16)}`, userAgent: agent(i) }));
+    }
+    expect(await figures(id)).toMatchObject({ views: 3 });
+    await countListingEvent(t.db, visit(id, { address: '2a0d:5600:24:aa02::1', userAgent: agent(1) }));
+    expect(await figures(id)).toMatchObject({ views: 4 });
+  });
+
+  it('counts page views and /go taps through their routes at most a few times from one address', async () => {
+    const id = await verified({ contactTelegram: 'https://t.me/bole_home' });
+    for (let i = 0; i < 25; i++) {
+      const request = new Request(`http://localhost/listings/${id}`, { headers: { 'user-agent': agent(i) } });
+      const context = { request, locals: { db: t.db, user: null, now: FIXED_NOW }, clientAddress: '196.188.0.1' };
+      await countPageView(context as unknown as Parameters<typeof countPageView>[0], `/listings/${id}`, new Response('ok'));
+      const url = new URL(`http://localhost/go/${id}/telegram`);
+      const tapped = await GET({
+        params: { id: String(id), kind: 'telegram' },
+        url,
+        request: new Request(url, { headers: { 'user-agent': agent(i) } }),
+        locals: { db: t.db, user: null, now: FIXED_NOW, locale: 'en' },
+        clientAddress: '196.188.0.1',
+      } as unknown as Parameters<typeof GET>[0]);
+      expect(tapped.status).toBe(302);
+    }
+    expect(await figures(id)).toMatchObject({ views: 3, telegram: 3 });
   });
 
   it("never counts the listing's owner, an admin, a crawler or a request without a user agent", async () => {
@@ -115,10 +187,26 @@ describe.each(drivers())('seller statistics on %s', (driver) => {
     expect(salts[0]!.value.length).toBeGreaterThanOrEqual(40);
     const visitors = await t.db.select().from(listingVisitors);
     expect(visitors.map((v) => v.day)).toEqual(['2026-03-11']);
-    // Nothing of the visitor is stored but the hash.
-    expect(JSON.stringify(visitors)).not.toContain('196.188');
+    const addresses = await t.db.select().from(listingAddressCounts);
+    expect(addresses.map((a) => a.day)).toEqual(['2026-03-11']);
+    // Nothing of the visitor or the address is stored but the hash.
+    expect(JSON.stringify([visitors, addresses])).not.toContain('196.188');
     // The daily figures stay.
     expect(await figures(id)).toMatchObject({ views: 2 });
+  });
+
+  it("forgets earlier days' salts, visitors and address counts by the chores, even when nobody counts", async () => {
+    expect(CHORES.map((chore) => chore.run)).toContain(forgetEarlierVisitors);
+    const id = await verified();
+    await countListingEvent(t.db, visit(id));
+    expect(await t.db.select().from(listingAddressCounts)).toHaveLength(1);
+    await forgetEarlierVisitors(t.db, FIXED_NOW);
+    expect(await t.db.select().from(listingAddressCounts)).toHaveLength(1);
+    await forgetEarlierVisitors(t.db, new Date(FIXED_NOW.getTime() + DAY));
+    expect(await t.db.select().from(listingAddressCounts)).toEqual([]);
+    expect(await t.db.select().from(listingVisitors)).toEqual([]);
+    expect(await t.db.select().from(appMeta).where(like(appMeta.key, 'stats_salt:%'))).toEqual([]);
+    expect(await figures(id)).toMatchObject({ views: 1 });
   });
 
   it('sums the 7 and 30 days of every listing of a page in one query, zeros for a listing without figures', async () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addressHash,
   chartBars,
+  clientNetwork,
   dayBefore,
   figuresOf,
   isCrawler,
@@ -54,6 +56,30 @@ describe('the visitor hash', () => {
     expect(visitorHash('salt-1', '196.188.0.2', PHONE)).not.toBe(a);
     expect(visitorHash('salt-1', '196.188.0.1', `${PHONE} x`)).not.toBe(a);
     expect(a).not.toContain('196.188');
+  });
+});
+
+describe('the client address hash (issue 25)', () => {
+  it('is one per address and salt, whatever the browser, and names nothing', () => {
+    const a = addressHash('salt-1', '196.188.0.1');
+    expect(addressHash('salt-1', '196.188.0.1')).toBe(a);
+    expect(addressHash('salt-2', '196.188.0.1')).not.toBe(a);
+    expect(addressHash('salt-1', '196.188.0.2')).not.toBe(a);
+    expect(a).not.toBe(visitorHash('salt-1', '196.188.0.1', PHONE));
+    expect(a).not.toContain('196.188');
+  });
+
+  it('takes an IPv6 address by its /64 and an IPv4-mapped one as its IPv4', () => {
+    expect(clientNetwork('196.188.0.1')).toBe('196.188.0.1');
+    expect(clientNetwork('2a0d:5600:24:aa01::7')).toBe('2a0d:5600:24:aa01::/64');
+    expect(clientNetwork('2A0D:5600:0024:AA01:1:2:3:4')).toBe('2a0d:5600:24:aa01::/64');
+    expect(clientNetwork('2a0d:5600::1')).toBe('2a0d:5600:0:0::/64');
+    expect(clientNetwork('2a0d::')).toBe('2a0d:0:0:0::/64');
+    expect(clientNetwork('::1')).toBe('0:0:0:0::/64');
+    expect(clientNetwork('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(clientNetwork('2a0d:5600:24:aa01:0:0:196.188.0.1')).toBe('2a0d:5600:24:aa01::/64');
+    expect(clientNetwork('::ffff:196.188.0.1')).toBe('196.188.0.1');
+    expect(clientNetwork(null)).toBe('');
   });
 });
 

@@ -1,12 +1,13 @@
 /**
- * The background chores of the app: renewal reminders and saved-search digests, every minute. Every
- * process runs the loop; the 'chores' lease lets one of them work at a time. Each chore claims its
- * rows itself (a reminder by one UPDATE, a digest by its day's row), so even a lease handed over
- * mid-run never sends twice.
+ * The background chores of the app: renewal reminders, saved-search digests and forgetting the
+ * statistics' visitors of earlier days, every minute. Every process runs the loop; the 'chores'
+ * lease lets one of them work at a time. Each chore claims its rows itself (a reminder by one
+ * UPDATE, a digest by its day's row), so even a lease handed over mid-run never sends twice.
  */
 import { randomUUID } from 'node:crypto';
 import type { Database } from '#db/client.ts';
 import { requestClock } from './clock.server.ts';
+import { forgetEarlierVisitors } from './listing-stats.server.ts';
 import { sendRenewalReminders } from './renewals.server.ts';
 import { sendDueDigests } from './saved-search-digest.server.ts';
 import { holdLease, releaseLease } from './telegram/jobs.server.ts';
@@ -25,6 +26,7 @@ export interface Chore {
 export const CHORES: readonly Chore[] = [
   { name: 'renewal reminders', run: sendRenewalReminders },
   { name: 'saved-search digests', run: sendDueDigests },
+  { name: "forgetting earlier days' visitors", run: forgetEarlierVisitors },
 ];
 
 /** Runs each chore once; a failing chore is logged and the others still run. */

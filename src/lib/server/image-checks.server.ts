@@ -1,10 +1,10 @@
 /**
  * Checks on uploaded images before anything is stored: size, the real type from the bytes, the
- * dimensions in the header, the pixels of a whole request, and one decode with sharp.
+ * dimensions in the header, the pixels of a whole request, and one time-boxed decode with sharp.
  */
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { isImageType, sniffFileType, type ImageType } from './file-types.server.ts';
-import { decodeImage, type DecodedImage } from './media.server.ts';
+import { DECODED_PAGES, decodeImage, isDecodeTimeout, type DecodedImage } from './media.server.ts';
 import {
   label,
   MAX_EXTRA_IMAGES,
@@ -28,8 +28,20 @@ export type CheckedImage = { ok: true; bytes: Buffer; type: ImageType; decoded: 
 const SHARP_FORMATS: ReadonlySet<string> = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
 
 /**
+ * The pixels a decode of an image with these headers makes: width × the height of one page × the
+ * pages decoded (only the first frame of an animated GIF or WebP), or null when a size is missing.
+ */
+function decodedPixels(meta: Metadata): number | null {
+  const pageHeight = meta.pageHeight ?? meta.height;
+  if (!meta.width || !pageHeight) return null;
+  return meta.width * pageHeight * Math.min(meta.pages ?? 1, DECODED_PAGES);
+}
+
+/**
  * Checks one uploaded image without decoding it: size, real type from the bytes, and the
- * dimensions in its header within {@link MAX_IMAGE_PIXELS}.
+ * dimensions its headers declare within {@link MAX_IMAGE_PIXELS} (413 past it). A header that
+ * declares fewer pixels than the file holds costs nothing more: the decoder makes only the
+ * declared pixels, and decodeImage's time box stops anything slower.
  */
 async function inspectImage(field: string, file: File): Promise<InspectedImage | UploadRejected> {
   const name = label(field);
@@ -37,23 +49,32 @@ async function inspectImage(field: string, file: File): Promise<InspectedImage |
   if (!Buffer.isBuffer(bytes)) return bytes;
   const type = await sniffFileType(bytes);
   if (!isImageType(type)) return reject(400, field, m.form_srv_not_image({ name }));
+  let pixels: number | null = null;
   try {
-    const meta = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
-    if (SHARP_FORMATS.has(meta.format ?? '') && meta.width && meta.height && meta.width * meta.height <= MAX_IMAGE_PIXELS) {
-      return { ok: true, bytes, type, pixels: meta.width * meta.height };
-    }
+    // Headers only: nothing is decoded here, so no pixel limit is needed to read the size.
+    const meta = await sharp(bytes, { limitInputPixels: false, pages: DECODED_PAGES }).metadata();
+    if (SHARP_FORMATS.has(meta.format ?? '')) pixels = decodedPixels(meta);
   } catch {
     // refused below
   }
-  return reject(400, field, m.form_srv_unreadable_image({ name }));
+  if (pixels === null) return reject(400, field, m.form_srv_unreadable_image({ name }));
+  if (pixels > MAX_IMAGE_PIXELS) {
+    return reject(413, field, m.form_srv_too_many_pixels_image({ name, mp: MAX_IMAGE_PIXELS / 1_000_000 }));
+  }
+  return { ok: true, bytes, type, pixels };
 }
 
-/** Decodes an inspected image, once; a truncated or corrupt file is refused here. */
+/**
+ * Decodes an inspected image, once; a truncated or corrupt file is refused here, and so is one
+ * whose decode ran past its time box.
+ */
 async function decodeInspected(field: string, image: InspectedImage): Promise<CheckedImage | UploadRejected> {
   try {
     return { ok: true, bytes: image.bytes, type: image.type, decoded: await decodeImage(image.bytes) };
-  } catch {
-    return reject(400, field, m.form_srv_unreadable_image({ name: label(field) }));
+  } catch (error) {
+    const name = label(field);
+    if (isDecodeTimeout(error)) return reject(400, field, m.form_srv_image_too_slow({ name }));
+    return reject(400, field, m.form_srv_unreadable_image({ name }));
   }
 }
 

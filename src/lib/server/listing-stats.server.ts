@@ -1,17 +1,20 @@
 /**
  * Seller statistics: counting a listing's page views, Telegram and phone taps and shares (once per
- * visitor, listing and Addis Ababa day; never the owner, an admin or a crawler; no cookie), and the
+ * visitor, listing and Addis Ababa day, and at most {@link MAX_COUNTS_PER_ADDRESS} per client
+ * address whatever its user agents; never the owner, an admin or a crawler; no cookie), and the
  * figures My Posts shows.
  *
- * Privacy: a visitor is a SHA-256 of that day's random salt, the address and the user agent. The
- * salt lives in app_meta under its day; when a day's salt is first made, the salts and visitor
- * rows of earlier days are deleted, so no stored hash can be recomputed or linked to anyone.
+ * Privacy: a visitor is a SHA-256 of that day's random salt, the address and the user agent, and a
+ * client address a SHA-256 of the salt and the address. The salt lives in app_meta under its day;
+ * when a day's salt is first made (or by the chores, whichever comes first), the salts, visitor rows
+ * and address counts of earlier days are deleted, so no stored hash can be recomputed or linked to
+ * anyone.
  */
 import { randomBytes } from 'node:crypto';
 import { and, between, eq, inArray, like, lt, sql } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
-import { appMeta, listingDailyStats, listings, listingVisitors, type ListingEvent } from '#db/schema.ts';
-import { figuresOf, isCrawler, lastDays, statsDay, visitorHash, type ListingFigures } from '#lib/listing-stats.ts';
+import { appMeta, listingAddressCounts, listingDailyStats, listings, listingVisitors, type ListingEvent } from '#db/schema.ts';
+import { addressHash, figuresOf, isCrawler, lastDays, statsDay, visitorHash, type ListingFigures } from '#lib/listing-stats.ts';
 import { isPublic } from './listings.server.ts';
 
 /** A listing's 7- and 30-day figures and its last 30 days' views (oldest first). */
@@ -28,6 +31,15 @@ export interface ListingVisit {
   userAgent: string | null;
   now: Date;
 }
+
+/**
+ * Most counts of one kind (views, Telegram taps, …) a listing gets from one client address in one
+ * day, whatever its user agents. A family, an office or a café behind one address, or people on a
+ * mobile network's shared address, still count as a few visitors; more than that from one address
+ * in a day is one person reloading with another browser, or a script changing its User-Agent to
+ * inflate the figures (issue 25: 25 views and 25 taps in seconds).
+ */
+export const MAX_COUNTS_PER_ADDRESS = 3;
 
 const SALT_PREFIX = 'stats_salt:';
 const COLUMN: Record<ListingEvent, string> = { view: 'views', telegram: 'telegram_taps', phone: 'phone_taps', share: 'shares' };
@@ -50,14 +62,28 @@ export async function saltOfDay(db: Database, day: string): Promise<string> {
     .returning({ value: appMeta.value });
   let salt = made[0]?.value;
   if (salt) {
-    await db.delete(appMeta).where(and(like(appMeta.key, `${SALT_PREFIX}%`), lt(appMeta.key, key)));
-    await db.delete(listingVisitors).where(lt(listingVisitors.day, day));
+    await forgetDaysBefore(db, day);
   } else {
     const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, key));
     salt = row!.value;
   }
   salts.set(db, { day, salt });
   return salt;
+}
+
+/** Deletes the salts, visitor rows and address counts of the days before `day` (YYYY-MM-DD). */
+async function forgetDaysBefore(db: Database, day: string): Promise<void> {
+  await db.delete(appMeta).where(and(like(appMeta.key, `${SALT_PREFIX}%`), lt(appMeta.key, `${SALT_PREFIX}${day}`)));
+  await db.delete(listingVisitors).where(lt(listingVisitors.day, day));
+  await db.delete(listingAddressCounts).where(lt(listingAddressCounts.day, day));
+}
+
+/**
+ * The chore that forgets earlier days' visitors even when nobody counts anything today (a new
+ * day's first count does it too): their hashes were only needed for their day.
+ */
+export function forgetEarlierVisitors(db: Database, now: Date): Promise<void> {
+  return forgetDaysBefore(db, statsDay(now));
 }
 
 /** Whether this visit may be counted at all, before any database work. */
@@ -67,13 +93,17 @@ export function countable(visit: Pick<ListingVisit, 'viewer' | 'userAgent'>): bo
 
 /**
  * Counts the visit: true when it was counted. One statement (after the day's salt is known): the
- * visitor row is inserted only for a public listing the viewer does not own, and the day's figure
- * goes up only when that row is new.
+ * visitor row is inserted only for a public listing the viewer does not own; when that row is new,
+ * the client address's count of the day goes up unless it has reached
+ * {@link MAX_COUNTS_PER_ADDRESS} (the upsert locks the row, so concurrent visits cannot pass the
+ * cap); and only then the day's figure goes up.
  */
 export async function countListingEvent(db: Database, visit: ListingVisit): Promise<boolean> {
   if (!countable(visit)) return false;
   const day = statsDay(visit.now);
-  const hash = visitorHash(await saltOfDay(db, day), visit.address, visit.userAgent!);
+  const salt = await saltOfDay(db, day);
+  const hash = visitorHash(salt, visit.address, visit.userAgent!);
+  const address = addressHash(salt, visit.address);
   const column = sql.identifier(COLUMN[visit.event]);
   const result = await db.execute(sql`
     with listing as (
@@ -85,9 +115,15 @@ export async function countListingEvent(db: Database, visit: ListingVisit): Prom
       select id, ${day}, ${visit.event}, ${hash} from listing
       on conflict do nothing
       returning listing_id
+    ), address as (
+      insert into ${listingAddressCounts} (listing_id, day, event, address_hash, count)
+      select listing_id, ${day}, ${visit.event}, ${address}, 1 from visitor
+      on conflict (listing_id, day, event, address_hash) do update set count = ${listingAddressCounts}.count + 1
+      where ${listingAddressCounts}.count < ${MAX_COUNTS_PER_ADDRESS}
+      returning listing_id
     )
     insert into ${listingDailyStats} (listing_id, day, ${column})
-    select listing_id, ${day}, 1 from visitor
+    select listing_id, ${day}, 1 from address
     on conflict (listing_id, day) do update set ${column} = ${listingDailyStats}.${column} + 1
     returning listing_id`);
   const rows = (result as { rows?: unknown[] }).rows;

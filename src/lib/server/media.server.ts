@@ -40,8 +40,35 @@ export interface SaveImageOptions {
   effort?: number;
 }
 
-/** Largest decoded image (width × height) sharp is allowed to read. */
-export const MAX_DECODE_PIXELS = 40_000_000;
+/**
+ * Largest decoded image (width × height) sharp is allowed to read: what a phone photo needs. A phone
+ * camera saves 12–13 MP by default (4000×3000, 4032×3024, 4080×3072, 4160×3120), an older 16 MP
+ * one 4608×3456 or 5312×2988; 16 MP holds them all, and a stored image is 1280 px wide at most
+ * anyway. Decoding costs CPU by the pixel whatever the file's size: a 105 KB PNG can declare
+ * 6000×6000 (36 MP), seconds of CPU per upload (issue 25), so anything larger is refused from its
+ * header before it is decoded.
+ */
+export const MAX_DECODE_PIXELS = 16_000_000;
+
+/**
+ * Longest a decode may run, in whole seconds (sharp's time box). The slowest kind of image within
+ * {@link MAX_DECODE_PIXELS}, a 16 MP PNG, decodes in about a second on a slow server core; an image
+ * three times slower than that is built to be slow (or the server is in trouble), so it is refused
+ * rather than allowed to hold a core. libvips checks the clock between strips of pixels, so a
+ * decode stops soon after the time box ends, not at once.
+ */
+export const DECODE_TIMEOUT_SECONDS = 3;
+
+/**
+ * Pages (frames) decoded of an animated GIF or WebP, or a multi-page HEIF: the first only, as a
+ * still is stored. The header checks count the pixels of exactly these pages.
+ */
+export const DECODED_PAGES = 1;
+
+/** Whether a decode failed because it ran past {@link DECODE_TIMEOUT_SECONDS} (sharp's "timeout: N% complete"). */
+export function isDecodeTimeout(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('timeout:');
+}
 
 /** An image decoded once, oriented and scaled to at most the full width: raw 8-bit pixels. */
 export interface DecodedImage {
@@ -52,10 +79,12 @@ export interface DecodedImage {
 /**
  * Decodes an image once: EXIF orientation applied, scaled down to {@link IMAGE_MAX_WIDTH} on the
  * way (JPEG and WebP decode straight at a smaller scale), metadata dropped. Every stored width is
- * made from these pixels, so the upload itself is never decoded again.
+ * made from these pixels, so the upload itself is never decoded again. At most
+ * {@link MAX_DECODE_PIXELS} and {@link DECODE_TIMEOUT_SECONDS}: past either it throws.
  */
 export async function decodeImage(input: Buffer): Promise<DecodedImage> {
-  const { data, info } = await sharp(input, { limitInputPixels: MAX_DECODE_PIXELS })
+  const { data, info } = await sharp(input, { limitInputPixels: MAX_DECODE_PIXELS, pages: DECODED_PAGES })
+    .timeout({ seconds: DECODE_TIMEOUT_SECONDS })
     .rotate()
     .resize({ width: IMAGE_MAX_WIDTH, height: IMAGE_MAX_WIDTH, fit: 'inside', withoutEnlargement: true })
     .raw({ depth: 'uchar' })

@@ -17,7 +17,10 @@ export { MAX_REQUEST_BYTES } from './body-limit.server.ts';
 export const MAX_EXTRA_IMAGES = 10;
 /** Longest accepted video (the spec's limit). */
 export const MAX_VIDEO_SECONDS = 30;
-/** Largest decoded image (width × height), the same limit saveImage gives sharp. */
+/**
+ * Largest image (width × height of the pages decoded), from its header: what a phone photo needs,
+ * the same limit decodeImage gives sharp (media.server.ts says why 16 MP).
+ */
 export const MAX_IMAGE_PIXELS = MAX_DECODE_PIXELS;
 /**
  * Most pixels, all images of one request together (decoding costs CPU by the pixel, whatever the
