@@ -73,6 +73,7 @@ describe.each(drivers())('Chapa checkout on %s', (driver) => {
     fake.requests.length = 0;
     fake.verifyFails = false;
     fake.refundsAllowed = true;
+    fake.verifyAnswersFor.clear();
   });
 
   const provider = () => createChapaProvider(chapa, SITE);
@@ -157,6 +158,49 @@ describe.each(drivers())('Chapa checkout on %s', (driver) => {
     expect(webhook).toMatchObject({ status: 200, body: { state: 'failed' } });
     expect(await ordersOf()).toHaveLength(0);
     expect(await session(id)).toMatchObject({ status: 'failed', providerStatus: 'amount_mismatch' });
+  });
+
+  it('a verify answer for another tx_ref (paid, same amount) is never taken for this checkout', async () => {
+    const paid = await buy();
+    const open = await buy();
+    fake.settle(paid.id, 'success');
+    // Chapa's answer to "verify <open>" is about <paid>: success, 23,700 ETB, but not this transaction.
+    fake.answerVerifyWith(open.id, paid.id);
+    expect((await confirmCheckout(t.db, await session(open.id), provider())).state).not.toBe('paid');
+    const body = fake.webhookBody(open.id, { status: 'success' });
+    expect((await handleChapaWebhook(t.db, chapa, body, fake.sign(body))).body.state).not.toBe('paid');
+    expect(await provider().isPaid(await session(open.id))).toBe(false);
+    expect(await t.db.select().from(orders).where(eq(orders.checkoutSessionId, open.id))).toHaveLength(0);
+    expect((await session(open.id)).status).not.toBe('complete');
+  });
+
+  it('the amount is compared in santim: one santim under or over what the checkout costs is never fulfilled', async () => {
+    for (const reported of ['23699.99', '23700.01']) {
+      const { id } = await buy();
+      fake.settle(id, 'success');
+      fake.tamper(id, reported);
+      expect(await provider().isPaid(await session(id)), reported).toBe(false);
+      expect(await confirmCheckout(t.db, await session(id), provider()), reported).toEqual({ state: 'failed', reason: 'amount_mismatch' });
+      expect(await t.db.select().from(orders).where(eq(orders.checkoutSessionId, id)), reported).toHaveLength(0);
+    }
+    // The same amount written with santim ("23700.00") is the amount.
+    const { id } = await buy();
+    fake.settle(id, 'success');
+    fake.tamper(id, '23700.00');
+    expect(await confirmCheckout(t.db, await session(id), provider())).toMatchObject({ state: 'paid' });
+  });
+
+  it('a signed webhook saying success while verify says pending is not taken at its word', async () => {
+    const { id } = await buy();
+    const body = fake.webhookBody(id, { status: 'success' });
+    expect(JSON.parse(body)).toMatchObject({ event: 'charge.success', status: 'success', tx_ref: id });
+    expect(await handleChapaWebhook(t.db, chapa, body, fake.sign(body))).toEqual({
+      status: 200,
+      body: { received: true, state: 'waiting' },
+    });
+    expect(await session(id)).toMatchObject({ status: 'open' });
+    expect(await ordersOf()).toHaveLength(0);
+    expect(await updatesOf()).toHaveLength(0);
   });
 
   it('a currency other than Birr is a mismatch too', async () => {

@@ -61,6 +61,8 @@ export class FakeChapa {
   verifyFails = false;
   /** Whether the account may refund (Chapa answers refunds with a refusal otherwise). */
   refundsAllowed = true;
+  /** Verify of the key answers with the details of the value's transaction (a swapped or replayed answer). */
+  readonly verifyAnswersFor = new Map<string, string>();
   private server: http.Server | undefined;
   url = '';
 
@@ -101,13 +103,22 @@ export class FakeChapa {
     this.transaction(txRef).reportedAmount = amount;
   }
 
+  /** Makes verify of `txRef` answer with the details of `otherTxRef` (its tx_ref, status and amount). */
+  answerVerifyWith(txRef: string, otherTxRef: string): void {
+    this.transaction(otherTxRef);
+    this.verifyAnswersFor.set(txRef, otherTxRef);
+  }
+
   sign(body: string, secret = this.options.webhookSecret): string {
     return createHmac('sha256', secret).update(body).digest('hex');
   }
 
-  /** The body Chapa posts to the webhook for a transaction's current state. */
-  webhookBody(txRef: string): string {
-    const tx = this.transaction(txRef);
+  /**
+   * The body Chapa posts to the webhook for a transaction's current state, or for `claim.status`
+   * (a body that says more than Chapa's own record, as a forged or early event would).
+   */
+  webhookBody(txRef: string, claim: { status?: FakeStatus } = {}): string {
+    const tx = { ...this.transaction(txRef), ...claim };
     const now = new Date().toISOString();
     return JSON.stringify({
       event: tx.status === 'success' ? 'charge.success' : `charge.${tx.status}`,
@@ -218,8 +229,8 @@ export class FakeChapa {
 
   private verify(res: http.ServerResponse, txRef: string): void {
     if (this.verifyFails) return json(res, 500, failed('Something went wrong'));
-    const tx = this.transactions.get(txRef);
-    if (!tx) return json(res, 404, failed('Invalid transaction or Transaction not found'));
+    if (!this.transactions.has(txRef)) return json(res, 404, failed('Invalid transaction or Transaction not found'));
+    const tx = this.transaction(this.verifyAnswersFor.get(txRef) ?? txRef);
     const now = new Date().toISOString();
     json(res, 200, {
       message: 'Payment details',
