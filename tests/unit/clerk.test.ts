@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clerkAccountPortalUrl, clerkFrontendApi, clerkUserToSessionUser } from '#server/clerk.server.ts';
+import { clerkAccountPortalUrl, clerkFormOrigins, clerkFrontendApi, clerkUserToSessionUser } from '#server/clerk.server.ts';
 import { parseConfig } from '#server/config.server.ts';
 
 const key = (host: string, kind = 'test') => `pk_${kind}_${Buffer.from(`${host}$`).toString('base64')}`;
@@ -11,7 +11,15 @@ describe('Clerk adapter (offline parts)', () => {
     expect(parseConfig({ PUBLIC_CLERK_PUBLISHABLE_KEY: key('x.clerk.accounts.dev'), CLERK_SECRET_KEY: 'sk_test_1' }).clerk).toEqual({
       publishableKey: key('x.clerk.accounts.dev'),
       secretKey: 'sk_test_1',
+      apiUrl: 'https://api.clerk.com',
     });
+  });
+
+  it("reaches Clerk's Backend API at CLERK_API_URL (a local fake in the tests), Clerk's own by default", () => {
+    const keys = { PUBLIC_CLERK_PUBLISHABLE_KEY: key('x.clerk.accounts.dev'), CLERK_SECRET_KEY: 'sk_test_1' };
+    expect(parseConfig({ ...keys, CLERK_API_URL: 'http://127.0.0.1:4999/' }).clerk?.apiUrl).toBe('http://127.0.0.1:4999');
+    expect(parseConfig({ ...keys, CLERK_API_URL: '' }).clerk?.apiUrl).toBe('https://api.clerk.com');
+    expect(() => parseConfig({ ...keys, CLERK_API_URL: 'ftp://x' })).toThrow(/CLERK_API_URL/);
   });
 
   it("maps Clerk's user to ours: primary email, names, admin by email", () => {
@@ -58,6 +66,17 @@ describe('Clerk adapter (offline parts)', () => {
     expect(clerkAccountPortalUrl(key('clerk.sefer.et', 'live'), 'sign-up', 'https://sefer.et/welcome')).toBe(
       'https://accounts.sefer.et/sign-up?redirect_url=https%3A%2F%2Fsefer.et%2Fwelcome',
     );
+  });
+});
+
+describe("Clerk's origins in form-action", () => {
+  it('are the Frontend API (the handshake after /logout) and the Account Portal', () => {
+    expect(clerkFormOrigins(key('clerk.sefer.et', 'live'))).toEqual(['https://clerk.sefer.et', 'https://accounts.sefer.et']);
+    expect(clerkFormOrigins(key('clerk.sefer.localhost:4443', 'live'))).toEqual([
+      'https://clerk.sefer.localhost:4443',
+      'https://accounts.sefer.localhost:4443',
+    ]);
+    expect(clerkFormOrigins('nonsense')).toEqual([]);
   });
 });
 

@@ -61,6 +61,12 @@ const envSchema = z
       .string()
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    CLERK_API_URL: z
+      .url()
+      .regex(/^https?:\/\//, 'must be an http(s) URL')
+      .optional()
+      .or(z.literal('').transform(() => undefined))
+      .transform((v) => v ?? 'https://api.clerk.com'),
     RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
     REPORT_HIDE_THRESHOLD: z.coerce.number().int().positive().max(1000).default(3),
     TRUST_PROXY: flag(false),
@@ -209,12 +215,12 @@ export interface AppConfig {
   mailFrom: string;
   /** Multiplies every write rate limit (tests running from one address raise it). */
   rateLimitScale: number;
-  /** Different accounts whose open reports hide a listing, request or comment until an admin decides. */
+  /** The weight of open reports (decision 0024) that hides a listing, request or comment until an admin decides. */
   reportHideThreshold: number;
   /** Behind a reverse proxy: read the client's address from X-Forwarded-For. */
   trustProxy: boolean;
   /** Clerk replaces the embedded accounts when both keys are set. */
-  clerk: { publishableKey: string; secretKey: string } | null;
+  clerk: ClerkConfig | null;
   /** Stripe Checkout replaces the built-in test checkout when its three keys are set. */
   stripe: StripeConfig | null;
   /** Chapa is the checkout when its two keys are set (before Stripe). */
@@ -248,6 +254,13 @@ export interface TelegramConfig {
   channelId: string | undefined;
   /** The Bot API origin, without a trailing slash (tests point it at a local fake). */
   apiRoot: string;
+}
+
+export interface ClerkConfig {
+  publishableKey: string;
+  secretKey: string;
+  /** Clerk's Backend API origin, without a trailing slash (tests point it at a local fake). */
+  apiUrl: string;
 }
 
 export interface ChapaConfig {
@@ -293,7 +306,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     mailFrom: e.MAIL_FROM,
     clerk:
       e.PUBLIC_CLERK_PUBLISHABLE_KEY && e.CLERK_SECRET_KEY
-        ? { publishableKey: e.PUBLIC_CLERK_PUBLISHABLE_KEY, secretKey: e.CLERK_SECRET_KEY }
+        ? { publishableKey: e.PUBLIC_CLERK_PUBLISHABLE_KEY, secretKey: e.CLERK_SECRET_KEY, apiUrl: e.CLERK_API_URL.replace(/\/+$/, '') }
         : null,
     stripe:
       e.STRIPE_SECRET_KEY && e.PUBLIC_STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
