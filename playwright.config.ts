@@ -24,7 +24,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // scripts/e2e.mjs sets PLAYWRIGHT_JSON_OUTPUT_FILE in CI: a JSON report that scripts/test-summary.mjs counts.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['list'], ['json']] : [['list']],
   timeout: 30_000,
   use: {
     baseURL: `http://localhost:${port}`,
@@ -37,14 +38,19 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   // Journeys over ~10 s are tagged @slow: `npm run test:e2e:fast` leaves them out, `npm test` runs all.
+  // `npm run test:e2e` (scripts/e2e.mjs) runs these one after the other, each as a Playwright run of
+  // its own with --no-deps, so that a failure in one leaves none of the others unrun. The
+  // dependencies keep that order for a bare `playwright test` (where a failure skips the later ones).
+  // Each project has its own output folder: a later run clears only its own, not earlier traces.
   projects: [
-    { name: 'chromium-phone', testIgnore: /(body-limit|chapa)\.spec\.ts/ },
-    // The Chapa journeys start a second server (seeded, then restarted): after the main suite, so
-    // that start does not take the two cores from other tests' timed steps.
-    { name: 'chapa', testMatch: /chapa\.spec\.ts/, dependencies: ['chromium-phone'] },
+    { name: 'chromium-phone', testIgnore: /(body-limit|chapa|clerk)\.spec\.ts/, outputDir: 'test-results/chromium-phone' },
+    // The Chapa journeys start a second server (seeded, then restarted), and the Clerk ones a server
+    // with Clerk's keys: after the main suite, so that those starts do not take the two cores from
+    // other tests' timed steps.
+    { name: 'chapa', testMatch: /(chapa|clerk)\.spec\.ts/, dependencies: ['chromium-phone'], outputDir: 'test-results/chapa' },
     // The body-limit test counts what the server process reads: it runs alone, after every other
     // test, so no other request's reads are counted with it.
-    { name: 'alone', testMatch: /body-limit\.spec\.ts/, dependencies: ['chromium-phone'] },
+    { name: 'alone', testMatch: /body-limit\.spec\.ts/, dependencies: ['chapa'], outputDir: 'test-results/alone' },
   ],
   webServer: [
     {
