@@ -4,7 +4,7 @@
  * in her own account (her name, her password), and his password never signs in.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, signUp, submitSignIn, uniqueEmail } from './support.ts';
+import { codeFor, signIn, signUp, submitSignIn, uniqueEmail } from './support.ts';
 
 /** Fills the sign-up details and stops at "Check your email" (the code is never typed). */
 async function signUpWithoutConfirming(page: Page, email: string, firstName: string, password: string) {
@@ -35,4 +35,28 @@ test('the owner who confirms her code gets her own account; the attacker’s ear
   const again = await browser.newPage({ baseURL });
   await signIn(again, email, 'owners-own-pass-2');
   await Promise.all([attacker.close(), owner.close(), again.close()]);
+});
+
+test('a code confirmed in a browser that did not sign up keeps no earlier password, and the welcome page says how to choose one', async ({
+  browser,
+  baseURL,
+}) => {
+  const email = uniqueEmail('elsewhere');
+  const started = Date.now();
+  const first = await browser.newPage({ baseURL });
+  await signUpWithoutConfirming(first, email, 'Mallory', 'attacker-pass-1');
+
+  const other = await browser.newPage({ baseURL });
+  await other.goto(`/signup?step=code&email=${encodeURIComponent(email)}`);
+  await other.getByLabel('6-digit code').fill(await codeFor(email, started));
+  await other.getByRole('button', { name: 'Verify and continue' }).click();
+  await expect(other.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
+  await expect(other.locator('[data-no-password]')).toBeVisible();
+  await expect(other.getByRole('link', { name: 'Choose a password' })).toHaveAttribute('href', '/forgot-password');
+  // No automatic move on: the page waits for the visitor's choice.
+  await expect(other.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
+
+  await submitSignIn(first, email, 'attacker-pass-1');
+  await expect(first.getByText('Wrong email or password.')).toBeVisible();
+  await Promise.all([first.close(), other.close()]);
 });

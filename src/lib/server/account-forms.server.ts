@@ -21,7 +21,7 @@ import type { RequestContext } from './http.server.ts';
 import { clientAddressOf, countAuthAttempt, type AuthAttempt, type AuthAttemptKind } from './rate-limit.server.ts';
 import { m } from '#paraglide/messages.js';
 import { requestClock } from './clock.server.ts';
-import { bindUnprovenSignIn } from './pending-sign-ups.server.ts';
+import { bindUnprovenSignIn, hasPassword } from './pending-sign-ups.server.ts';
 
 /** What a person is told when an attempt is refused: how long to wait, in the request's language. */
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
@@ -63,8 +63,11 @@ async function signUp(context: RequestContext, input: unknown): Promise<Result<{
   }
 }
 
-/** Checks the emailed code; the value is the new session's cookies. */
-async function verifySignUp(context: RequestContext, input: unknown): Promise<Result<Headers>> {
+/**
+ * Checks the emailed code; the value is the new session's cookies, and whether the account kept a
+ * password (a code typed in a browser that did not sign up keeps none: pending-sign-ups.server.ts).
+ */
+async function verifySignUp(context: RequestContext, input: unknown): Promise<Result<{ cookies: Headers; passwordKept: boolean }>> {
   const parsed = parseWith(codeSchema, input);
   if (!parsed.ok) return parsed;
   const { email, code } = parsed.value;
@@ -74,7 +77,7 @@ async function verifySignUp(context: RequestContext, input: unknown): Promise<Re
   try {
     const { headers } = await auth.api.verifyEmailOTP({ body: { email, otp: code }, headers: authHeaders(context), returnHeaders: true });
     await attempt.value.succeeded();
-    return ok(secureCookies(headers, context.request));
+    return ok({ cookies: secureCookies(headers, context.request), passwordKept: await hasPassword(context.locals.db, email) });
   } catch (error) {
     return errorOf(error, m.auth_error_sign_up);
   }
@@ -97,7 +100,7 @@ async function resendSignUpCode(context: RequestContext, email: string): Promise
  * What a sign-up post led to: a code was (re)sent, with what to tell the person (and, for the
  * details, the cookie binding this browser to its sign-up), or the session began.
  */
-type SignUpStep = { sent: string; signUpCookies?: Headers } | { cookies: Headers };
+type SignUpStep = { sent: string; signUpCookies?: Headers } | { cookies: Headers; passwordKept: boolean };
 
 /** The sign-up page's three forms, told apart by `action`: details, code and resend. Null for any other post. */
 export async function signUpStep(context: RequestContext, post: AccountPost): Promise<Result<SignUpStep> | null> {
@@ -108,8 +111,7 @@ export async function signUpStep(context: RequestContext, post: AccountPost): Pr
   }
   if (post.action === 'resend') return sent(await resendSignUpCode(context, post.email));
   if (post.action !== 'code') return null;
-  const verified = await verifySignUp(context, post);
-  return verified.ok ? ok({ cookies: verified.value }) : verified;
+  return verifySignUp(context, post);
 }
 
 /** Password sign-in is paused for this account (too many wrong passwords): the owner can still come in by a code or Telegram. */

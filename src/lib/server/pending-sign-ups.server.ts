@@ -145,6 +145,17 @@ export async function settleProvenMailbox(
   return mine ? { name: mine.name, firstName: mine.firstName, lastName: mine.lastName } : null;
 }
 
+/** Whether the account holding `email` has a password (after a proof from another browser it has none). */
+export async function hasPassword(db: Database, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(users)
+    .innerJoin(accounts, and(eq(accounts.userId, users.id), eq(accounts.providerId, 'credential')))
+    .where(eq(users.email, email.toLowerCase()))
+    .limit(1);
+  return Boolean(row);
+}
+
 /**
  * Removes the account holding `email` when it never proved the address and is not `provenBy`:
  * the person who just proved the mailbox takes the address. Returns whether one was removed.
