@@ -323,6 +323,27 @@ describe('the pixels an image may cost (issue 25)', () => {
     }
   });
 
+  /** An animated WebP of `frames` 8 × 8 frames whose VP8X canvas is rewritten to declare `width` × `height` (24-bit sizes less one). */
+  async function animatedWebpDeclaring(frames: number, width: number, height: number): Promise<Buffer> {
+    const colours = ['#b45309', '#1d4ed8', '#15803d'].slice(0, frames);
+    const images = await Promise.all(
+      colours.map((background) =>
+        sharp({ create: { width: 8, height: 8, channels: 3, background } })
+          .png()
+          .toBuffer(),
+      ),
+    );
+    const bytes = Buffer.from(
+      await sharp(images, { join: { animated: true } })
+        .webp()
+        .toBuffer(),
+    );
+    const vp8x = bytes.indexOf('VP8X');
+    bytes.writeUIntLE(width - 1, vp8x + 12, 3);
+    bytes.writeUIntLE(height - 1, vp8x + 15, 3);
+    return bytes;
+  }
+
   /** An image of `format` whose header is rewritten to declare `width` × `height`; the pixels stay 8 × 8. */
   async function declaring(format: 'png' | 'jpeg' | 'webp' | 'gif' | 'avif', width: number, height: number): Promise<Buffer> {
     const base = sharp({ create: { width: 8, height: 8, channels: 3, background: '#b45309' } });
@@ -340,25 +361,8 @@ describe('the pixels an image may cost (issue 25)', () => {
       bytes.writeUInt16BE(width, sof + 7);
       return bytes;
     }
-    if (format === 'webp') {
-      // Two frames, so the canvas is in a VP8X chunk (24-bit sizes less one).
-      const frames = await Promise.all(
-        ['#b45309', '#1d4ed8'].map((background) =>
-          sharp({ create: { width: 8, height: 8, channels: 3, background } })
-            .png()
-            .toBuffer(),
-        ),
-      );
-      const bytes = Buffer.from(
-        await sharp(frames, { join: { animated: true } })
-          .webp()
-          .toBuffer(),
-      );
-      const vp8x = bytes.indexOf('VP8X');
-      bytes.writeUIntLE(width - 1, vp8x + 12, 3);
-      bytes.writeUIntLE(height - 1, vp8x + 15, 3);
-      return bytes;
-    }
+    // Two frames, so the canvas is in a VP8X chunk.
+    if (format === 'webp') return animatedWebpDeclaring(2, width, height);
     if (format === 'gif') {
       // The frame's own descriptor, not the screen's: the decoder sizes the image by the frame.
       const bytes = Buffer.from(await base.gif().toBuffer());
@@ -415,21 +419,7 @@ describe('the pixels an image may cost (issue 25)', () => {
 
   it('counts the first frame of an animated image, the only one decoded', async () => {
     // Three frames of 3000 × 3000: 27 megapixels in all, 9 in the frame that is stored.
-    const frames = await Promise.all(
-      ['#b45309', '#1d4ed8', '#15803d'].map((background) =>
-        sharp({ create: { width: 8, height: 8, channels: 3, background } })
-          .png()
-          .toBuffer(),
-      ),
-    );
-    const bytes = Buffer.from(
-      await sharp(frames, { join: { animated: true } })
-        .webp()
-        .toBuffer(),
-    );
-    const vp8x = bytes.indexOf('VP8X');
-    bytes.writeUIntLE(3000 - 1, vp8x + 12, 3);
-    bytes.writeUIntLE(3000 - 1, vp8x + 15, 3);
+    const bytes = await animatedWebpDeclaring(3, 3000, 3000);
     const checked = await checkImage('product_photo', file(bytes, 'p.webp', 'image/webp'));
     expect(checked.ok).toBe(true);
     if (checked.ok) expect(checked.decoded.info).toMatchObject({ width: 1280, height: 1280 });
