@@ -239,6 +239,8 @@ test(
     await signUp(seller, { firstName: 'Tigist', lastName: 'Alemu' });
     const other = await newPage(browser);
     await signUp(other, {});
+    // Leave /welcome: its 3 s refresh would otherwise abort the category page opened below.
+    for (const page of [adminPage, seller, other]) await page.goto('/');
 
     const mine = await verifiedDeal(seller, adminPage, 'Tigist Special Injera');
     // A newer deal of the same category comes before it on the page.
