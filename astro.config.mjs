@@ -5,14 +5,14 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { compile } from '@inlang/paraglide-js';
 import { readFile } from 'node:fs/promises';
-import { CSP_DIRECTIVES, inlineScriptHashes, minifiedInlineScript } from './src/lib/csp.mjs';
+import { CSP_DIRECTIVES, inlineScriptHashes, minifiedInlineScript } from './src/platform/http/csp.mjs';
 import { assertCatalogueComplete, COMPILER_OPTIONS } from './scripts/messages.mjs';
 
 // A message missing in one language fails the build (and astro check) here.
 assertCatalogueComplete();
 await compile(COMPILER_OPTIONS);
 
-/** `src/scripts/inline/*.js?raw` as pages carry them: minified, as their hashes are (src/lib/csp.mjs). */
+/** `src/scripts/inline/*.js?raw` as pages carry them: minified, as their hashes are (src/platform/http/csp.mjs). */
 const minifiedInlineScripts = {
   name: 'sefer:minified-inline-scripts',
   enforce: /** @type {const} */ ('pre'),
@@ -45,7 +45,7 @@ export default defineConfig({
   // No Markdown here; Shiki's inline styles would only warn about the CSP.
   markdown: { syntaxHighlight: false },
   // astro:assets is not used: its /_image endpoint is replaced by one that answers 404.
-  image: { endpoint: { route: '/_image', entrypoint: './src/lib/server/no-image-endpoint.ts' } },
+  image: { endpoint: { route: '/_image', entrypoint: './src/features/media/no-image-endpoint.ts' } },
   prefetch: false,
   devToolbar: { enabled: false },
   vite: {

@@ -24,9 +24,9 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,
   ...astro.configs['jsx-a11y-recommended'],
-  { files: ['src/islands/**/*.tsx'], ...jsxA11y.configs.recommended },
+  { files: ['src/features/*/island/**/*.tsx'], ...jsxA11y.configs.recommended },
   {
-    files: ['src/islands/**/*.{ts,tsx}', 'src/stores/**/*.ts'],
+    files: ['src/features/*/island/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
@@ -39,11 +39,11 @@ export default tseslint.config(
         'error',
         {
           selector: "MemberExpression[object.property.name='cookies'][property.name=/^(get|has)$/]",
-          message: 'Read cookies through readCookie() (src/lib/server/page-cookies.server.ts): it keeps the page out of shared caches.',
+          message: 'Read cookies through readCookie() (src/platform/http/page-cookies.server.ts): it keeps the page out of shared caches.',
         },
         {
           selector: "CallExpression[callee.property.name='get'][arguments.0.value=/^cookie$/i]",
-          message: 'Read cookies through readCookie() (src/lib/server/page-cookies.server.ts): it keeps the page out of shared caches.',
+          message: 'Read cookies through readCookie() (src/platform/http/page-cookies.server.ts): it keeps the page out of shared caches.',
         },
       ],
     },

@@ -9,14 +9,14 @@
  */
 import { openDatabase } from '#db/client.ts';
 import { listingImages, listings, sellers as sellerPages, users } from '#db/schema.ts';
-import { CATEGORIES } from '#lib/categories.ts';
-import { DISCOUNT_VALUES, WAITING } from '#lib/discount.ts';
-import { listingPath } from '#lib/listing-urls.ts';
-import { logoSvg, productSvg, renderSvgImage } from '#server/demo-media.server.ts';
-import { listingSchedule } from '#server/listings.server.ts';
-import { mediaStorage } from '#server/media-storage.server.ts';
-import { DEMO_BUSINESSES } from '#server/seed-businesses.ts';
-import { DEMO_DESCRIPTIONS, DEMO_OFFERS } from '#server/seed-offers.ts';
+import { CATEGORIES } from '#features/listings/categories.ts';
+import { DISCOUNT_VALUES, WAITING } from '#features/listings/discount.ts';
+import { listingPath } from '#features/listings/listing-urls.ts';
+import { logoSvg, productSvg, renderSvgImage } from '#seed/demo-media.server.ts';
+import { listingSchedule } from '#features/listings/listings.server.ts';
+import { mediaStorage } from '#features/media/media-storage.server.ts';
+import { DEMO_BUSINESSES } from '#seed/seed-businesses.ts';
+import { DEMO_DESCRIPTIONS, DEMO_OFFERS } from '#seed/seed-offers.ts';
 
 export const BATCH_SIZE = 1000;
 /** How many different detail pages the load test visits (at every catalogue size, so cache hits compare). */

@@ -1,7 +1,7 @@
 /** `npm run db:seed`: seeds the demo catalogue into the configured database (idempotent). */
 import { openDatabase } from '#db/client.ts';
-import { config } from '#server/config.server.ts';
-import { seedDemoCatalogue } from '#server/seed.server.ts';
+import { config } from '#platform/config/config.server.ts';
+import { seedDemoCatalogue } from '#seed/seed.server.ts';
 
 const c = config();
 const handle = await openDatabase({

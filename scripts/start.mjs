@@ -1,7 +1,7 @@
 /**
  * `npm start`: builds when needed, opens and migrates the database (seeding an empty embedded one),
  * then serves the app with compression. Cached public pages are answered here, before Astro runs
- * (src/lib/server/front-cache.server.ts); `/healthz` says the process is alive, `/readyz` that it
+ * (src/platform/cache/front-cache.server.ts); `/healthz` says the process is alive, `/readyz` that it
  * can serve (the database is open and reachable). SIGTERM/SIGINT close the server, then the database.
  */
 import http from 'node:http';
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import { ensureBuild } from './ensure-build.mjs';
-import { limitRequestBodies } from '#server/body-limit.server.ts';
+import { limitRequestBodies } from '#platform/http/body-limit.server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -17,7 +17,7 @@ ensureBuild();
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = await import(path.join(root, 'dist/server/entry.mjs'));
-const { config } = await import(path.join(root, 'src/lib/server/config.server.ts'));
+const { config } = await import(path.join(root, 'src/platform/config/config.server.ts'));
 
 let settings;
 try {

@@ -5,7 +5,7 @@
  * owns the database) handles them. Start the app first (npm start or npm run dev).
  */
 import { Bot } from 'grammy';
-import { config } from '#server/config.server.ts';
+import { config } from '#platform/config/config.server.ts';
 
 const c = config();
 if (!c.telegram) {

@@ -4,8 +4,8 @@
  * in English and Amharic.
  */
 import { Api } from 'grammy';
-import { config } from '#server/config.server.ts';
-import { botCommands } from '#server/telegram/commands.server.ts';
+import { config } from '#platform/config/config.server.ts';
+import { botCommands } from '#features/telegram/commands.server.ts';
 
 const c = config();
 if (!c.telegram) {

@@ -7,16 +7,16 @@ declare namespace App {
     /** The clock for this request; tests may pin it with SEFER_NOW. */
     now: Date;
     /** The signed-in user, from the session cookie; null for visitors. */
-    user: import('./lib/server/auth.server.ts').SessionUser | null;
+    user: import('./features/accounts/auth.server.ts').SessionUser | null;
     /** The page's language: from its path (/am/…), or for the API from Accept-Language. */
-    locale: import('./lib/i18n/locales.ts').Locale;
+    locale: import('./platform/i18n/locales.ts').Locale;
     /**
-     * Lite mode (src/lib/lite-mode.ts): pages are text-first (no product photos in lists, one photo
+     * Lite mode (src/platform/cache/lite-mode.ts): pages are text-first (no product photos in lists, one photo
      * on a detail page, no video), from `Save-Data: on` or the visitor's lite cookie.
      */
     lite: boolean;
     /**
-     * Set when the page read a cookie while rendering (src/lib/server/page-cookies.server.ts): its
+     * Set when the page read a cookie while rendering (src/platform/http/page-cookies.server.ts): its
      * body is this visitor's, so it is answered `private` and never kept by the page cache.
      */
     cookieRead?: boolean;

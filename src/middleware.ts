@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { defineMiddleware } from 'astro:middleware';
 import type { APIContext, MiddlewareNext } from 'astro';
-import { database, isDatabaseUnavailable, readyDatabase } from '#server/db.server.ts';
-import { requestClock } from '#server/clock.server.ts';
-import { currentUser } from '#server/users.server.ts';
-import { clerkFormOrigins } from '#server/clerk.server.ts';
-import { config } from '#server/config.server.ts';
-import { changedData, isShareable, PageCache, preparePage } from '#server/page-cache.server.ts';
+import { database, isDatabaseUnavailable, readyDatabase } from './platform/db/db.server.ts';
+import { requestClock } from './platform/config/clock.server.ts';
+import { currentUser } from './features/accounts/users.server.ts';
+import { clerkFormOrigins } from './features/accounts/clerk.server.ts';
+import { config } from './platform/config/config.server.ts';
+import { changedData, isShareable, PageCache, preparePage } from './platform/cache/page-cache.server.ts';
 import {
   answerFromCache,
   cacheControlForChoice,
@@ -15,23 +15,23 @@ import {
   publicCacheControl,
   SESSION_STATE_HEADER,
   storedPageFor,
-} from '#server/front-cache.server.ts';
-import { cookieReaderCacheControl } from '#server/page-cookies.server.ts';
-import { liteMode, type LiteDecision } from '#lib/lite-mode.ts';
-import { syncPageCache } from '#server/page-cache-sync.server.ts';
-import { withPageCss } from '#server/page-css.server.ts';
-import { withOnlyPageScripts } from '#server/page-scripts.server.ts';
-import { notAvailable } from '#server/safe.server.ts';
-import { Refusal } from '#server/http.server.ts';
-import { ADMINS_ONLY_PAGE, pageGuard } from '#server/protected-pages.server.ts';
-import { FALLBACK_CSP, withFormTargets, withMediaOrigin } from '#lib/csp.mjs';
-import { mediaOrigin } from '#lib/media-urls.ts';
-import { paymentFormOrigins } from '#server/payments.server.ts';
-import { countFrontView, countPageView, viewedListing } from '#server/view-counting.server.ts';
-import { crossSiteFormRefusal } from '#server/origin-check.server.ts';
-import { TELEGRAM_LINK_ORIGIN } from '#lib/telegram-login.ts';
-import { baseLocale } from '#lib/i18n/locales.ts';
-import { inLocale, isUnlocalizable, localizedRedirect, requestLocale } from '#server/locale.server.ts';
+} from './platform/cache/front-cache.server.ts';
+import { cookieReaderCacheControl } from './platform/http/page-cookies.server.ts';
+import { liteMode, type LiteDecision } from './platform/cache/lite-mode.ts';
+import { syncPageCache } from './platform/cache/page-cache-sync.server.ts';
+import { withPageCss } from './platform/cache/page-css.server.ts';
+import { withOnlyPageScripts } from './platform/cache/page-scripts.server.ts';
+import { notAvailable } from './platform/http/safe.server.ts';
+import { Refusal } from './platform/http/http.server.ts';
+import { ADMINS_ONLY_PAGE, pageGuard } from './features/accounts/protected-pages.server.ts';
+import { FALLBACK_CSP, withFormTargets, withMediaOrigin } from './platform/http/csp.mjs';
+import { mediaOrigin } from './features/media/media-urls.ts';
+import { paymentFormOrigins } from './features/payments/payments.server.ts';
+import { countFrontView, countPageView, viewedListing } from './features/listings/statistics/view-counting.server.ts';
+import { crossSiteFormRefusal } from './platform/http/origin-check.server.ts';
+import { TELEGRAM_LINK_ORIGIN } from './features/accounts/telegram-login/telegram-login.ts';
+import { baseLocale } from './platform/i18n/locales.ts';
+import { inLocale, isUnlocalizable, localizedRedirect, requestLocale } from './platform/i18n/locale.server.ts';
 
 const SECURITY_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',

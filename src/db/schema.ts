@@ -2,7 +2,7 @@
  * The one database schema (PostgreSQL dialect), shared by PGlite and node-postgres.
  * Table and column names are snake_case in SQL; TypeScript names are the marketplace's words.
  */
-import { HOLIDAY_KEYS } from '#lib/holidays.ts';
+import { HOLIDAY_KEYS } from '#features/listings/holidays.ts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -122,7 +122,7 @@ export const verifications = pgTable(
  * A sign-up not yet proven by its emailed code (issue 25): the password and names it chose, kept
  * apart from the account until the mailbox is proven, and bound to the browser that signed up by a
  * secret in a cookie (only its hash is here). Whoever proves the mailbox from that browser gets
- * these; every other sign-up's password for the address is void (src/lib/server/pending-sign-ups.server.ts).
+ * these; every other sign-up's password for the address is void (src/features/accounts/pending-sign-ups.server.ts).
  */
 export const pendingSignUps = pgTable(
   'pending_sign_ups',
@@ -182,11 +182,11 @@ export const listings = pgTable(
     location: text('location').notNull(),
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
-    /** Canonical category key from `src/lib/categories.ts`. */
+    /** Canonical category key from `src/features/listings/categories.ts`. */
     category: text('category').notNull(),
     /** A percent as text ('5' … '50') or 'waiting'. */
     discount: text('discount').notNull(),
-    /** The holiday a holiday deal is for (a key of `src/lib/holidays.ts`); null for others and older ones. */
+    /** The holiday a holiday deal is for (a key of `src/features/listings/holidays.ts`); null for others and older ones. */
     holiday: text('holiday', { enum: HOLIDAY_KEYS }),
     discountDurationDays: integer('discount_duration_days'),
     discountStartDays: integer('discount_start_days'),

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { config } from '#server/config.server.ts';
+import { config } from '#platform/config/config.server.ts';
 
 export const GET: APIRoute = () =>
   new Response(

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { config } from '#server/config.server.ts';
-import { sitemapPageCount } from '#server/sitemap-listings.server.ts';
-import { sellerSitemapPageCount } from '#server/sitemap-sellers.server.ts';
-import { sitemapIndexResponse } from '#lib/sitemap.ts';
+import { config } from '#platform/config/config.server.ts';
+import { sitemapPageCount } from '#features/listings/sitemap-listings.server.ts';
+import { sellerSitemapPageCount } from '#features/sellers/sitemap-sellers.server.ts';
+import { sitemapIndexResponse } from '#platform/http/sitemap.ts';
 
 /**
  * A sitemap index: the site's pages, then one sitemap per range of listing ids and one per range

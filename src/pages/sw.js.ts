@@ -1,15 +1,15 @@
 /**
- * The offline worker (src/scripts/offline-worker.js, issue 17), compressed once at its best (brotli
+ * The offline worker (src/platform/cache/offline-worker.js, issue 17), compressed once at its best (brotli
  * 11, gzip 9: a third smaller than the per-request compression would send). Answered `no-cache`
  * with an ETag: the browser checks it on its visits, and a returning visitor's check costs a 304.
  */
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { APIRoute } from 'astro';
-import worker from '#scripts/offline-worker.js?raw';
-import { baseLocale, locales } from '#lib/i18n/locales.ts';
-import { servedWorker } from '#lib/offline-worker-source.ts';
-import { chosenEncoding } from '#server/front-cache.server.ts';
+import worker from '#platform/cache/offline-worker.js?raw';
+import { baseLocale, locales } from '#platform/i18n/locales.ts';
+import { servedWorker } from '#platform/cache/offline-worker-source.ts';
+import { chosenEncoding } from '#platform/cache/front-cache.server.ts';
 
 const body = Buffer.from(
   servedWorker(

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { CATEGORIES, HOME_CATEGORY_KEYS, SERVICE_TILES } from '#lib/categories.ts';
+import { CATEGORIES, HOME_CATEGORY_KEYS, SERVICE_TILES } from '#features/listings/categories.ts';
 import { collectScriptRequests } from './support.ts';
 
 const BOLE = { latitude: 8.9963, longitude: 38.7868 };

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_NOW } from '../../playwright.config.ts';
-import { FakeChapa } from '../fakes/chapa-server.ts';
+import { FakeChapa } from '#tests/fakes/chapa-server.ts';
 import { collectScriptRequests, newPhoneContext, postFoodsDeal, signUp, waitForIslands } from './support.ts';
 
 const PORT = 4341;

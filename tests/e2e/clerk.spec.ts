@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { generateKeyPairSync } from 'node:crypto';
-import { FakeClerk } from '../fakes/clerk-server.ts';
+import { FakeClerk } from '#tests/fakes/clerk-server.ts';
 import { freePort, startApp, stopApp, type AppProcess } from './app-processes.ts';
 
 const fake = new FakeClerk({ secretKey: 'sk_live_e2eClerkSecretKey', frontendApi: 'clerk.sefer.localhost' });

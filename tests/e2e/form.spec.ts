@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { LISTING_MESSAGES as M } from '#lib/listing-messages.ts';
+import { LISTING_MESSAGES as M } from '#features/listings/listing-messages.ts';
 import { fillListingForm, openWithIsland, signedInPage, tinyPng, waitForIslands } from './support.ts';
 
 /** Collects the texts of every dialog (alert) and accepts it. */

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
-import { startLocalS3, type LocalS3 } from '../fakes/s3-server.ts';
+import { startLocalS3, type LocalS3 } from '#tests/fakes/s3-server.ts';
 import { freePort, startApp, stopApp, type AppProcess } from './app-processes.ts';
 
 const SELLER = { email: 'media-seller@e2e.test', password: 'media-seller-9', name: 'Meron' };

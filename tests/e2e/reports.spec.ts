@@ -56,7 +56,7 @@ test('three accounts made a moment ago report a deal: it stays up and tops the a
   // Four sign-ups through the real screens, three reports, a ban and an unban: one long journey.
   // The reporters are new accounts from one address (every test browser is 127.0.0.1): their
   // reports reach the admin but count nothing toward hiding (decision 0024; the weights and the
-  // threshold are tested in tests/db/reports.test.ts, where an account's age can be set).
+  // threshold are tested in src/features/trust/reports.data.test.ts, where an account's age can be set).
   test.setTimeout(120_000);
   const productName = `Reported phone ${Date.now()}`;
   const admin = await adminPage(browser, baseURL!);

@@ -6,7 +6,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_TELEGRAM } from '../../playwright.config.ts';
-import { telegramUpdates, type TelegramPerson } from '../fakes/telegram-updates.ts';
+import { telegramUpdates, type TelegramPerson } from '#tests/fakes/telegram-updates.ts';
 import { adminPage, signedInPage } from './support.ts';
 
 type Sent = { method: string; params: Record<string, unknown>; status: number };

@@ -7,7 +7,7 @@
  */
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { E2E_TELEGRAM } from '../../playwright.config.ts';
-import { telegramUpdates, type TelegramPerson } from '../fakes/telegram-updates.ts';
+import { telegramUpdates, type TelegramPerson } from '#tests/fakes/telegram-updates.ts';
 import { codeFor, signedInPage, uniqueEmail } from './support.ts';
 
 type Sent = { method: string; params: Record<string, unknown>; status: number };

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { jsonError } from '#server/http.server.ts';
+import { jsonError } from '#platform/http/http.server.ts';
 import { m } from '#paraglide/messages.js';
 
 /** Any `/api/…` path that is not an endpoint: a JSON 404, never the HTML "page not found". */

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { mediaObject } from '#server/media.server.ts';
-import { MEDIA_CACHE_CONTROL, mediaStorage, type ByteRange } from '#server/media-storage.server.ts';
+import { mediaObject } from '#features/media/media.server.ts';
+import { MEDIA_CACHE_CONTROL, mediaStorage, type ByteRange } from '#features/media/media-storage.server.ts';
 
 const notFound = () => new Response('Not found', { status: 404 });
 

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { listingPath } from '#lib/listing-urls.ts';
-import { config } from '#server/config.server.ts';
-import { sitemapListings, sitemapPageCount } from '#server/sitemap-listings.server.ts';
-import { urlSetResponse } from '#lib/sitemap.ts';
+import { listingPath } from '#features/listings/listing-urls.ts';
+import { config } from '#platform/config/config.server.ts';
+import { sitemapListings, sitemapPageCount } from '#features/listings/sitemap-listings.server.ts';
+import { urlSetResponse } from '#platform/http/sitemap.ts';
 
 /** The verified listings of one range of ids (see SITEMAP_PAGE_SIZE); 404 past the last range. */
 export const GET: APIRoute = async ({ params, locals }) => {

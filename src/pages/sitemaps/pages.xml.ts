@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { CATEGORIES } from '#lib/categories.ts';
-import { LIST_SCREENS } from '#lib/list-screens.ts';
-import { config } from '#server/config.server.ts';
-import { urlSetResponse } from '#lib/sitemap.ts';
+import { CATEGORIES } from '#features/listings/categories.ts';
+import { LIST_SCREENS } from '#features/listings/list-screens.ts';
+import { config } from '#platform/config/config.server.ts';
+import { urlSetResponse } from '#platform/http/sitemap.ts';
 
 const STATIC_PATHS = [
   '/',

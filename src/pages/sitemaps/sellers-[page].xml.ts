@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { sellerPath } from '#lib/listing-urls.ts';
-import { config } from '#server/config.server.ts';
-import { sellerSitemapPageCount, sitemapSellers } from '#server/sitemap-sellers.server.ts';
-import { urlSetResponse } from '#lib/sitemap.ts';
+import { sellerPath } from '#features/listings/listing-urls.ts';
+import { config } from '#platform/config/config.server.ts';
+import { sellerSitemapPageCount, sitemapSellers } from '#features/sellers/sitemap-sellers.server.ts';
+import { urlSetResponse } from '#platform/http/sitemap.ts';
 
 /** The seller pages of one range of seller ids (see SITEMAP_PAGE_SIZE); 404 past the last range. */
 export const GET: APIRoute = async ({ params, locals }) => {

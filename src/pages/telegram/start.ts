@@ -1,10 +1,15 @@
 import type { APIRoute } from 'astro';
-import { TELEGRAM_LOGIN_COOKIE, telegramStartSchema } from '#lib/telegram-login.ts';
-import { isHttpsRequest } from '#server/auth.server.ts';
-import { parseBody } from '#server/http.server.ts';
-import { allowWrite, clientAddressOf } from '#server/rate-limit.server.ts';
-import { readTelegramLoginCookie, startTelegramLogin, telegramLoginCookie, telegramLoginEnabled } from '#server/telegram/login.server.ts';
-import { safeNext } from '#server/users.server.ts';
+import { TELEGRAM_LOGIN_COOKIE, telegramStartSchema } from '#features/accounts/telegram-login/telegram-login.ts';
+import { isHttpsRequest } from '#features/accounts/auth.server.ts';
+import { parseBody } from '#platform/http/http.server.ts';
+import { allowWrite, clientAddressOf } from '#platform/http/rate-limit.server.ts';
+import {
+  readTelegramLoginCookie,
+  startTelegramLogin,
+  telegramLoginCookie,
+  telegramLoginEnabled,
+} from '#features/accounts/telegram-login/login.server.ts';
+import { safeNext } from '#features/accounts/users.server.ts';
 
 const redirect = (location: string) => new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });
 

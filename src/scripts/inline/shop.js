@@ -1,5 +1,5 @@
 // Buy Now taps are numbered on their button from the first paint; the cart's module script
-// (src/scripts/buy-buttons.ts) adds them to the cart, also those made before it loaded.
+// (src/features/shop/island/buy-buttons.ts) adds them to the cart, also those made before it loaded.
 (() => {
   let taps = 0;
   document.addEventListener('click', (event) => {

@@ -1,11 +1,11 @@
-import { accountFieldProblems } from '#lib/account-fields.ts';
-import { fail } from '#lib/result.ts';
-import { AUTH_ATTEMPT_PATHS, authHeaders, getAuth, secureCookies } from '#server/auth.server.ts';
-import { api, formValues, jsonError, refuse } from '#server/http.server.ts';
-import { config } from '#server/config.server.ts';
-import { clientAddressOf, countAuthAttempt, type AuthAttempt } from '#server/rate-limit.server.ts';
-import { PASSWORD_PAUSED_CODE, passwordPausedMessage, tooManyAttemptsMessage } from '#server/account-forms.server.ts';
-import { telegramLoginEnabled } from '#server/telegram/login.server.ts';
+import { accountFieldProblems } from '#features/accounts/account-fields.ts';
+import { fail } from '#platform/http/result.ts';
+import { AUTH_ATTEMPT_PATHS, authHeaders, getAuth, secureCookies } from '#features/accounts/auth.server.ts';
+import { api, formValues, jsonError, refuse } from '#platform/http/http.server.ts';
+import { config } from '#platform/config/config.server.ts';
+import { clientAddressOf, countAuthAttempt, type AuthAttempt } from '#platform/http/rate-limit.server.ts';
+import { PASSWORD_PAUSED_CODE, passwordPausedMessage, tooManyAttemptsMessage } from '#features/accounts/account-forms.server.ts';
+import { telegramLoginEnabled } from '#features/accounts/telegram-login/login.server.ts';
 import { m } from '#paraglide/messages.js';
 
 /** Auth requests are small; anything bigger is refused while it streams. */

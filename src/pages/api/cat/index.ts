@@ -1,10 +1,16 @@
-import { COMMUNITY_TEXTS, commentPayloadSchema, communityPostSchema, isCommentPayload, requestSchema } from '#lib/community.ts';
-import { fail, parseWith } from '#lib/result.ts';
-import { api, jsonOk, limitWrites, readBody, refuse, requireUser } from '#server/http.server.ts';
-import { addComment } from '#server/comments.server.ts';
-import { backTo, formPostsBack } from '#server/community.server.ts';
-import { createRequest, listRequests, MAX_REQUESTS } from '#server/requests.server.ts';
-import { displayNameOf } from '#server/users.server.ts';
+import {
+  COMMUNITY_TEXTS,
+  commentPayloadSchema,
+  communityPostSchema,
+  isCommentPayload,
+  requestSchema,
+} from '#features/community/community.ts';
+import { fail, parseWith } from '#platform/http/result.ts';
+import { api, jsonOk, limitWrites, readBody, refuse, requireUser } from '#platform/http/http.server.ts';
+import { addComment } from '#features/community/comments.server.ts';
+import { backTo, formPostsBack } from '#features/community/community.server.ts';
+import { createRequest, listRequests, MAX_REQUESTS } from '#features/community/requests.server.ts';
+import { displayNameOf } from '#features/accounts/users.server.ts';
 import { m } from '#paraglide/messages.js';
 
 /** `GET /api/cat`: the latest requests as `{name, message, created_at}` (oldest first, as the spec's client reverses them). */

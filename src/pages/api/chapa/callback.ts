@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { m } from '#paraglide/messages.js';
-import { fail } from '#lib/result.ts';
-import { api, jsonError, jsonOk, refuse } from '#server/http.server.ts';
-import { config } from '#server/config.server.ts';
+import { fail } from '#platform/http/result.ts';
+import { api, jsonError, jsonOk, refuse } from '#platform/http/http.server.ts';
+import { config } from '#platform/config/config.server.ts';
 
 /** The route; its 503's words are made per request. */
 const route = (unavailable: string) =>
@@ -11,7 +11,7 @@ const route = (unavailable: string) =>
     async ({ url, locals }) => {
       const chapa = config().chapa;
       if (!chapa) refuse(fail(404, m.shop_chapa_not_configured()));
-      const { callbackTxRef, settleChapaCheckout, ChapaUnavailable } = await import('#server/chapa.server.ts');
+      const { callbackTxRef, settleChapaCheckout, ChapaUnavailable } = await import('#features/payments/providers/chapa.server.ts');
       const txRef = callbackTxRef(url);
       if (!txRef) refuse(fail(400, m.shop_chapa_no_tx_ref()));
       try {

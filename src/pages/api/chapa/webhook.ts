@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { m } from '#paraglide/messages.js';
-import { fail } from '#lib/result.ts';
-import { api, jsonError, jsonOk, refuse } from '#server/http.server.ts';
-import { config } from '#server/config.server.ts';
+import { fail } from '#platform/http/result.ts';
+import { api, jsonError, jsonOk, refuse } from '#platform/http/http.server.ts';
+import { config } from '#platform/config/config.server.ts';
 
 /** The route; its 503's words are made per request. */
 const route = (unavailable: string) =>
@@ -13,7 +13,7 @@ const route = (unavailable: string) =>
       if (!chapa) refuse(fail(404, m.shop_chapa_not_configured()));
       // The signature is over the raw bytes: read them before anything parses the body.
       const raw = await request.text();
-      const { handleChapaWebhook } = await import('#server/chapa.server.ts');
+      const { handleChapaWebhook } = await import('#features/payments/providers/chapa.server.ts');
       const result = await handleChapaWebhook(locals.db, chapa, raw, request.headers.get('x-chapa-signature'), locals.now);
       return result.status === 200 ? jsonOk(result.body) : jsonError(result.status, result.body.error ?? unavailable);
     },

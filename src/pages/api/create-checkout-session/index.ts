@@ -1,11 +1,21 @@
 import type { APIRoute } from 'astro';
 import { m } from '#paraglide/messages.js';
-import { CHECKOUT_FORM_PAGES, checkoutRequestFromForm } from '#lib/checkout-request.ts';
-import { localHref } from '#lib/i18n/locales.ts';
+import { CHECKOUT_FORM_PAGES, checkoutRequestFromForm } from '#features/payments/checkout-request.ts';
+import { localHref } from '#platform/i18n/locales.ts';
 import { isLocale } from '#paraglide/runtime.js';
-import { inLocale } from '#server/locale.server.ts';
-import { answer, api, formValues, isFormPost, readBodyValues, readFormData, refuse, requireUser, signInPath } from '#server/http.server.ts';
-import { paymentProvider, startCheckout } from '#server/payments.server.ts';
+import { inLocale } from '#platform/i18n/locale.server.ts';
+import {
+  answer,
+  api,
+  formValues,
+  isFormPost,
+  readBodyValues,
+  readFormData,
+  refuse,
+  requireUser,
+  signInPath,
+} from '#platform/http/http.server.ts';
+import { paymentProvider, startCheckout } from '#features/payments/payments.server.ts';
 
 /** The page a form's checkout came from (to go back to when it cannot start). */
 function backPage(value: unknown): (typeof CHECKOUT_FORM_PAGES)[number] {

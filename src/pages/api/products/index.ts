@@ -1,15 +1,15 @@
-import { parseListingQuery } from '#lib/listing-query.ts';
-import { fail } from '#lib/result.ts';
-import { listingJson } from '#server/api.server.ts';
-import { api, jsonOk, limitWrites, pagedJson, readFormData, refuse, requireUser } from '#server/http.server.ts';
-import { listPublicListingsWithImages } from '#server/public-listings.server.ts';
-import { ownListingJson, readListingSubmission } from '#server/listing-input.server.ts';
-import { deleteMedia, listingMedia } from '#server/media.server.ts';
-import { mediaStorage } from '#server/media-storage.server.ts';
-import { ownListing, submitListing } from '#server/seller-listings.server.ts';
-import { MAX_REQUEST_BYTES } from '#server/uploads.server.ts';
+import { parseListingQuery } from '#features/listings/listing-query.ts';
+import { fail } from '#platform/http/result.ts';
+import { listingJson } from '#platform/http/api.server.ts';
+import { api, jsonOk, limitWrites, pagedJson, readFormData, refuse, requireUser } from '#platform/http/http.server.ts';
+import { listPublicListingsWithImages } from '#features/listings/public-listings.server.ts';
+import { ownListingJson, readListingSubmission } from '#features/listings/listing-input.server.ts';
+import { deleteMedia, listingMedia } from '#features/media/media.server.ts';
+import { mediaStorage } from '#features/media/media-storage.server.ts';
+import { ownListing, submitListing } from '#features/sellers/seller-listings.server.ts';
+import { MAX_REQUEST_BYTES } from '#features/media/uploads.server.ts';
 import { m } from '#paraglide/messages.js';
-import { LISTING_MESSAGES } from '#lib/listing-messages.ts';
+import { LISTING_MESSAGES } from '#features/listings/listing-messages.ts';
 
 /**
  * `GET /api/products/`: verified listings as a JSON array, filtered and paged in SQL by

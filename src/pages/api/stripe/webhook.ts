@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { m } from '#paraglide/messages.js';
-import { fail } from '#lib/result.ts';
-import { api, jsonError, jsonOk, refuse } from '#server/http.server.ts';
-import { config } from '#server/config.server.ts';
+import { fail } from '#platform/http/result.ts';
+import { api, jsonError, jsonOk, refuse } from '#platform/http/http.server.ts';
+import { config } from '#platform/config/config.server.ts';
 
 /** The route; its 503's words are made per request. */
 const route = (unavailable: string) =>
@@ -12,7 +12,7 @@ const route = (unavailable: string) =>
       const stripe = config().stripe;
       if (!stripe) refuse(fail(404, m.shop_stripe_not_configured()));
       const raw = await request.text();
-      const { handleStripeWebhook, sharedStripeClient } = await import('#server/stripe.server.ts');
+      const { handleStripeWebhook, sharedStripeClient } = await import('#features/payments/providers/stripe.server.ts');
       const result = await handleStripeWebhook(locals.db, raw, request.headers.get('stripe-signature'), stripe, sharedStripeClient(stripe));
       return result.status === 200 ? jsonOk(result.body) : jsonError(result.status, result.body.error ?? m.shop_stripe_not_handled());
     },

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
 import { webhookCallback } from 'grammy';
 import { m } from '#paraglide/messages.js';
-import { fail } from '#lib/result.ts';
-import { config } from '#server/config.server.ts';
-import { api, refuse } from '#server/http.server.ts';
-import { telegramBot } from '#server/telegram/runtime.server.ts';
+import { fail } from '#platform/http/result.ts';
+import { config } from '#platform/config/config.server.ts';
+import { api, refuse } from '#platform/http/http.server.ts';
+import { telegramBot } from '#features/telegram/runtime.server.ts';
 
 /** grammY's handler for web-standard requests, made once per bot. */
 const handlers = new WeakMap<object, (request: Request) => Promise<Response>>();

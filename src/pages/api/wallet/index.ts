@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { m } from '#paraglide/messages.js';
-import { parseAccountPaging } from '#server/account-paging.server.ts';
-import { walletOf } from '#server/wallet.server.ts';
-import { api, pagedJson, refuse, requireUser } from '#server/http.server.ts';
+import { parseAccountPaging } from '#platform/http/account-paging.server.ts';
+import { walletOf } from '#features/payments/wallet.server.ts';
+import { api, pagedJson, refuse, requireUser } from '#platform/http/http.server.ts';
 
 /** The route; its 503's words are made per request, in the language the request asked for. */
 const route = (unavailable: string) =>

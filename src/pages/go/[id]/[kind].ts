@@ -1,12 +1,12 @@
 import type { APIRoute } from 'astro';
-import { discountState } from '#lib/discount.ts';
-import { localHref } from '#lib/i18n/locales.ts';
-import { phoneTarget, telegramTarget } from '#lib/listing-stats.ts';
-import { parseListingId, type ContactTap } from '#lib/listing-urls.ts';
-import { listingShareUrl } from '#lib/share.ts';
-import { config } from '#server/config.server.ts';
-import { countListingEvent, tapTargetListing } from '#server/listing-stats.server.ts';
-import { clientAddressOf } from '#server/rate-limit.server.ts';
+import { discountState } from '#features/listings/discount.ts';
+import { localHref } from '#platform/i18n/locales.ts';
+import { phoneTarget, telegramTarget } from '#features/listings/statistics/listing-stats.ts';
+import { parseListingId, type ContactTap } from '#features/listings/listing-urls.ts';
+import { listingShareUrl } from '#features/listings/share.ts';
+import { config } from '#platform/config/config.server.ts';
+import { countListingEvent, tapTargetListing } from '#features/listings/statistics/listing-stats.server.ts';
+import { clientAddressOf } from '#platform/http/rate-limit.server.ts';
 import { m } from '#paraglide/messages.js';
 
 const KINDS: readonly ContactTap[] = ['telegram', 'phone', 'share'];

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { m } from '#paraglide/messages.js';
-import { accountPagingSchema } from '#lib/account.ts';
-import { api, pagedJson, readQuery, requireUser } from '#server/http.server.ts';
-import { listOrders, orderJson } from '#server/orders.server.ts';
+import { accountPagingSchema } from '#features/accounts/account.ts';
+import { api, pagedJson, readQuery, requireUser } from '#platform/http/http.server.ts';
+import { listOrders, orderJson } from '#features/shop/orders.server.ts';
 
 /** The route; its 503's words are made per request, in the language the request asked for. */
 const route = (unavailable: string) =>

@@ -1,7 +1,7 @@
-import { parseNearbyQuery } from '#lib/listing-query.ts';
-import { cardJson } from '#server/api.server.ts';
-import { api, jsonOk, refuse } from '#server/http.server.ts';
-import { listNearbyListings } from '#server/nearby-listings.server.ts';
+import { parseNearbyQuery } from '#features/listings/listing-query.ts';
+import { cardJson } from '#platform/http/api.server.ts';
+import { api, jsonOk, refuse } from '#platform/http/http.server.ts';
+import { listNearbyListings } from '#features/listings/nearby-listings.server.ts';
 import { m } from '#paraglide/messages.js';
 
 /** `GET /api/products/nearby/?lat=&lng=&radius=2`: verified listings within `radius` km, nearest first. */

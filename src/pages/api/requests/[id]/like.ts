@@ -1,8 +1,8 @@
-import { COMMUNITY_TEXTS } from '#lib/community.ts';
-import { parseId } from '#lib/input-guards.ts';
-import { api, jsonError, jsonOk, limitWrites, pathId, requireUser } from '#server/http.server.ts';
-import { backTo, formPostsBack } from '#server/community.server.ts';
-import { toggleLike } from '#server/requests.server.ts';
+import { COMMUNITY_TEXTS } from '#features/community/community.ts';
+import { parseId } from '#platform/http/input-guards.ts';
+import { api, jsonError, jsonOk, limitWrites, pathId, requireUser } from '#platform/http/http.server.ts';
+import { backTo, formPostsBack } from '#features/community/community.server.ts';
+import { toggleLike } from '#features/community/requests.server.ts';
 import { m } from '#paraglide/messages.js';
 
 /** `POST /api/requests/{id}/like`: toggles the signed-in user's like; answers `{liked, likes}`. */

@@ -1,0 +1,64 @@
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import { authErrorMessage, CLIENT_ADDRESS_HEADER, createAuth, type Auth } from './auth.server.ts';
+import { drivers, useTestDatabase } from '#tests/db/test-database.ts';
+
+describe.each(drivers())('accounts (better-auth) on %s', (driver) => {
+  let auth: Auth;
+  const t = useTestDatabase(driver, {
+    beforeAll: async (t) => {
+      // Codes and notices go to this run's own outbox.
+      process.env.DATA_DIR ??= await mkdtemp(path.join(os.tmpdir(), 'sefer-auth-test-'));
+      auth = createAuth(t.db, 'a-test-secret-that-is-long-enough-0123456789');
+    },
+  });
+
+  it('a database failure during sign-up shows the fixed text, and the details go to the log only', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await t.db.execute(sql`alter table accounts rename to accounts_away`);
+    let shown: string;
+    try {
+      await auth.api.signUpEmail({ body: { email: 'broken@example.com', password: 'broken-pass-1', name: 'Broken' } });
+      shown = 'no error';
+    } catch (error) {
+      shown = authErrorMessage(error, 'Signup failed. Try again.');
+    } finally {
+      await t.db.execute(sql`alter table accounts_away rename to accounts`);
+    }
+    expect(shown).toBe('Signup failed. Try again.');
+    expect(log.mock.calls.flat().map(String).join(' ')).toMatch(/accounts/);
+    log.mockRestore();
+  });
+
+  it('refuses names over 60 characters and emails over 254 however an account is made', async () => {
+    await expect(
+      auth.api.signUpEmail({ body: { email: 'long-name@example.com', password: 'long-name-1', name: 'n'.repeat(61) } }),
+    ).rejects.toMatchObject({
+      body: { message: 'Names must be 60 characters or fewer.' },
+    });
+    const email = `${'a'.repeat(250)}@x.et`;
+    await expect(auth.api.signUpEmail({ body: { email, password: 'long-email-1', name: 'Long' } })).rejects.toMatchObject({
+      body: { message: 'Email must be 254 characters or fewer.' },
+    });
+  });
+});
+
+describe.each(drivers())("better-auth's own limit on %s", (driver) => {
+  let auth: Auth;
+  useTestDatabase(driver, { beforeAll: async (t) => void (auth = createAuth(t.db, 'a-test-secret-that-is-long-enough-0123456789')) });
+
+  it('counts by the address our code vouches for, not by X-Forwarded-For', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 65; i++) {
+      const request = new Request('http://localhost:4321/api/auth/ok', {
+        headers: { 'x-forwarded-for': `10.2.${Math.floor(i / 250)}.${i % 250}`, [CLIENT_ADDRESS_HEADER]: '192.0.2.7' },
+      });
+      statuses.push((await auth.handler(request)).status);
+    }
+    expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
+    expect(statuses.slice(60)).toEqual([429, 429, 429, 429, 429]);
+  });
+});

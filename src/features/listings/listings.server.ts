@@ -1,0 +1,167 @@
+/**
+ * The listing row: what a listing is made of when written, the derived schedule stored with it,
+ * the columns a card shows, and its gallery. The public reads are in public-listings, nearby-listings
+ * and sitemap-listings.
+ */
+import { asc, inArray, sql } from 'drizzle-orm';
+import type { HolidayKey } from './holidays.ts';
+import type { Database } from '#db/client.ts';
+import { listingImages, listings, sellers, users, type StoredImage, type StoredVideo } from '#db/schema.ts';
+import { discountEnd, discountStart } from './discount.ts';
+
+/** What a listing is made of when it is written (ids, status and derived dates aside). */
+export interface ListingDraft {
+  ownerId: string;
+  productName: string;
+  companyName: string;
+  description: string;
+  location: string;
+  latitude: number;
+  longitude: number;
+  category: string;
+  discount: string;
+  discountDurationDays: number | null;
+  discountStartDays: number | null;
+  logo: StoredImage | null;
+  photo: StoredImage;
+  video: StoredVideo | null;
+  images: StoredImage[];
+  contactPhone: string | null;
+  contactTelegram: string | null;
+  contactTick: string | null;
+  webSite: string | null;
+  /** The holiday a holiday deal is for; absent or null for none. */
+  holiday?: HolidayKey | null;
+}
+
+/** The discount's start and end, stored so list windows are range scans on an index. */
+export function listingSchedule(datePosted: Date, startDays: number | null, durationDays: number | null) {
+  const input = { discount: null, datePosted, startDays, durationDays };
+  return { startsAt: discountStart(input), endsAt: discountEnd(input) };
+}
+
+type Writer = Pick<Database, 'insert'>;
+
+/** Inserts a listing and its extra images; run it inside a transaction. */
+export async function insertListing(
+  tx: Writer,
+  draft: ListingDraft,
+  options: { status?: 'pending' | 'verified' | 'rejected'; datePosted?: Date; rejectionReason?: string } = {},
+): Promise<number> {
+  const datePosted = options.datePosted ?? new Date();
+  const { images, ...fields } = draft;
+  const sellerId = await sellerIdOf(tx, draft.ownerId);
+  const [row] = await tx
+    .insert(listings)
+    .values({
+      ...fields,
+      sellerId,
+      // A listing made for a banned account (by any path) is as hidden as the rest of its listings.
+      sellerBanned: sql`exists (select 1 from ${users} where ${users.id} = ${draft.ownerId} and ${users.bannedAt} is not null)`,
+      datePosted,
+      ...listingSchedule(datePosted, draft.discountStartDays, draft.discountDurationDays),
+      status: options.status ?? 'pending',
+      rejectionReason: options.rejectionReason ?? null,
+      reviewedAt: options.status && options.status !== 'pending' ? datePosted : null,
+    })
+    .returning({ id: listings.id });
+  if (!row) throw new Error('Listing insert returned no row');
+  if (images.length > 0) {
+    await tx.insert(listingImages).values(images.map((image, position) => ({ listingId: row.id, position, image })));
+  }
+  return row.id;
+}
+
+/** The seller page of an account, made with its first listing. */
+export async function sellerIdOf(tx: Writer, userId: string): Promise<number> {
+  const [seller] = await tx
+    .insert(sellers)
+    .values({ userId })
+    // A no-op update, so the existing row's id is returned.
+    .onConflictDoUpdate({ target: sellers.userId, set: { userId } })
+    .returning({ id: sellers.id });
+  if (!seller) throw new Error('Seller upsert returned no row');
+  return seller.id;
+}
+
+/** The columns a listing card needs; never the owner (the public seller page's id instead). */
+export const cardColumns = {
+  id: listings.id,
+  sellerId: listings.sellerId,
+  productName: listings.productName,
+  companyName: listings.companyName,
+  location: listings.location,
+  category: listings.category,
+  discount: listings.discount,
+  discountDurationDays: listings.discountDurationDays,
+  discountStartDays: listings.discountStartDays,
+  datePosted: listings.datePosted,
+  startsAt: listings.startsAt,
+  endsAt: listings.endsAt,
+  logo: listings.logo,
+  photo: listings.photo,
+  contactPhone: listings.contactPhone,
+  contactTelegram: listings.contactTelegram,
+  holiday: listings.holiday,
+};
+
+export type ListingCard = {
+  id: number;
+  sellerId: number;
+  productName: string;
+  companyName: string;
+  location: string;
+  category: string;
+  discount: string;
+  discountDurationDays: number | null;
+  discountStartDays: number | null;
+  datePosted: Date;
+  startsAt: Date;
+  endsAt: Date | null;
+  logo: StoredImage | null;
+  photo: StoredImage;
+  contactPhone: string | null;
+  contactTelegram: string | null;
+  holiday: HolidayKey | null;
+};
+
+/**
+ * The condition every public read starts from: verified listings that are not hidden (reports, an
+ * admin) and whose seller is not banned. The status is a literal so the partial indexes match.
+ */
+export const isPublic = sql`(${listings.status} = 'verified' and ${listings.hiddenAt} is null and not ${listings.sellerBanned})`;
+
+export interface ListingImage {
+  /** 'photo' for the main product photo, else the listing_images id: the comments page's image id. */
+  id: string;
+  image: StoredImage;
+}
+
+/** Each listing with its gallery (main photo first), one query for the whole page. */
+export async function withGalleries<T extends { id: number; photo: StoredImage }>(
+  db: Database,
+  items: T[],
+): Promise<(T & { images: ListingImage[] })[]> {
+  const extra = await imagesOfListings(
+    db,
+    items.map((r) => r.id),
+  );
+  return items.map((r) => ({ ...r, images: [{ id: 'photo', image: r.photo }, ...(extra.get(r.id) ?? [])] }));
+}
+
+/** Extra images of several listings in one query (the new-products list shows them on cards). */
+async function imagesOfListings(db: Database, ids: number[]): Promise<Map<number, ListingImage[]>> {
+  const map = new Map<number, ListingImage[]>();
+  if (ids.length === 0) return map;
+  const rows = await db
+    .select({ listingId: listingImages.listingId, id: listingImages.id, image: listingImages.image })
+    .from(listingImages)
+    .where(inArray(listingImages.listingId, ids))
+    .orderBy(asc(listingImages.listingId), asc(listingImages.position));
+  for (const row of rows) {
+    const list = map.get(row.listingId) ?? [];
+    list.push({ id: String(row.id), image: row.image });
+    map.set(row.listingId, list);
+  }
+  return map;
+}

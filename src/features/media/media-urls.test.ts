@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { imageSrcset, imageUrl, videoUrl } from './media-urls.ts';
+
+describe('media URLs', () => {
+  const image = { key: 'u/abc123', width: 1280, height: 960, thumbWidth: 360, thumbHeight: 270 };
+
+  it('derives each width of an image from its key', () => {
+    expect(imageUrl(image)).toBe('/media/u/abc123.webp');
+    expect(imageUrl(image, 'card')).toBe('/media/u/abc123-card.webp');
+    expect(imageUrl(image, 'thumb')).toBe('/media/u/abc123-thumb.webp');
+  });
+
+  it('offers the three widths in a srcset, the card never wider than the image', () => {
+    expect(imageSrcset(image)).toBe('/media/u/abc123-thumb.webp 360w, /media/u/abc123-card.webp 720w, /media/u/abc123.webp 1280w');
+    expect(imageSrcset({ ...image, width: 500 })).toContain('/media/u/abc123-card.webp 500w');
+  });
+
+  it('derives a video URL from its key and container', () => {
+    expect(videoUrl({ key: 'seed/new-0-video', ext: 'mp4' })).toBe('/media/seed/new-0-video.mp4');
+  });
+});

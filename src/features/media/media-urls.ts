@@ -1,0 +1,47 @@
+/**
+ * Public URLs of stored media, derived from the key (never stored): `/media/…` through the app, or
+ * straight from S3_PUBLIC_URL (a CDN or the bucket) when it is set. Pages render on the server, so
+ * this reads the configuration; it never loads the image library the media store uses.
+ */
+import type { StoredImage, StoredVideo } from '#db/schema.ts';
+import { config } from '#platform/config/config.server.ts';
+
+/** Width of the middle size: a full-width photo on a phone at 2x density. */
+export const CARD_WIDTH = 720;
+
+/** Where stored media is linked from: S3_PUBLIC_URL, or the app's own media route. */
+function mediaBase(): string {
+  const { media } = config();
+  return (media.storage === 's3' && media.s3.publicUrl) || '/media';
+}
+
+/** The origin pages load media from besides their own (for the Content-Security-Policy), if any. */
+export function mediaOrigin(): string | undefined {
+  const base = mediaBase();
+  return base.startsWith('/') ? undefined : new URL(base).origin;
+}
+
+/** Side of a card's square picture slot, in CSS pixels; its icons are this and twice this. */
+export const ICON_SIZE = 56;
+
+/** Public URL of a stored image in one of its widths (the icons are squares, see {@link ICON_SIZE}). */
+export function imageUrl(image: Pick<StoredImage, 'key'>, size: 'full' | 'card' | 'thumb' | 'icon' | 'icon2x' = 'full'): string {
+  return size === 'full' ? `${mediaBase()}/${image.key}.webp` : `${mediaBase()}/${image.key}-${size}.webp`;
+}
+
+/** `srcset` of the three widths, for `<img sizes>` to choose from. */
+export function imageSrcset(image: StoredImage): string {
+  const card = Math.min(CARD_WIDTH, image.width);
+  return `${imageUrl(image, 'thumb')} ${image.thumbWidth}w, ${imageUrl(image, 'card')} ${card}w, ${imageUrl(image)} ${image.width}w`;
+}
+
+/** Public URL of a stored video. */
+export function videoUrl(video: Pick<StoredVideo, 'key' | 'ext'>): string {
+  return `${mediaBase()}/${video.key}.${video.ext}`;
+}
+
+/** A card slot's picture: the icons at 1x and 2x when stored, else the thumbnail (scaled down by the browser). */
+export function iconSources(image: StoredImage): { src: string; srcset?: string } {
+  if (!image.icons) return { src: imageUrl(image, 'thumb') };
+  return { src: imageUrl(image, 'icon'), srcset: `${imageUrl(image, 'icon')} 1x, ${imageUrl(image, 'icon2x')} 2x` };
+}

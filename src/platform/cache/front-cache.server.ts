@@ -1,0 +1,137 @@
+/**
+ * Cached pages answered straight from Node's HTTP server (scripts/start.mjs), before Astro's
+ * pipeline runs: measured, a cache hit that went through Astro and compressed the page again
+ * served about a ninth of what nginx serves from a precompressed file (BENCHMARKS.md, issue 16).
+ *
+ * Only GET and HEAD of a visitor without a session cookie; everything else goes on to Astro,
+ * where the middleware fills the cache (page-cache.server.ts decides what may be kept).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { CachedPage, PageCache } from './page-cache.server.ts';
+import { liteMode, type LiteDecision } from './lite-mode.ts';
+
+/** Cookies that may carry a signed-in session (better-auth's, with or without `__Secure-`; Clerk's). */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?(?:sefer\.session_token|__session|__client_uat)=/;
+
+/**
+ * Says on every page whether its visitor is signed in (`signed-in` or `signed-out`), for the offline
+ * worker: it forgets the saved deals on the first page that says signed-out, however the session
+ * ended (decision 23). Cached pages are all signed-out visitors' and were stored saying so.
+ */
+export const SESSION_STATE_HEADER = 'X-Sefer-Session';
+
+/**
+ * The key of a request's page: its path and query, as the middleware sees them, and whether it is
+ * the lite page (lite-mode.ts): the same URL has two bodies.
+ */
+export function pageKey(url: URL, lite: boolean): string {
+  return `${lite ? 'lite:' : ''}${url.pathname}${url.search}`;
+}
+
+/** What every page's body depends on besides its URL: the encoding, and `Save-Data` (lite mode). */
+export const PAGE_VARY = 'Accept-Encoding, Save-Data';
+
+/**
+ * The stored page for a request that reached Astro (a stale session cookie, the dev server): only
+ * a GET of a visitor who is not signed in gets one; a signed-in visitor's page is always rendered.
+ */
+export function storedPageFor(
+  cache: PageCache,
+  request: { method: string; url: URL; signedIn: boolean; lite: boolean },
+): CachedPage | undefined {
+  if (request.method !== 'GET' || request.signedIn || !cache.enabled) return undefined;
+  return cache.get(pageKey(request.url, request.lite));
+}
+
+/** Lite mode for a request that reached Node's server (the middleware reads the same two headers). */
+export function liteOfRequest(request: IncomingMessage): LiteDecision {
+  const saveData = request.headers['save-data'];
+  return liteMode(Array.isArray(saveData) ? saveData.join(';') : saveData, request.headers.cookie);
+}
+
+/**
+ * The Cache-Control of a page answered to a visitor whose lite cookie chose its body: the cookie is
+ * not in `Vary` (that would split a CDN's cache by every cookie), so a shared cache must not keep
+ * it; the visitor's own browser may.
+ */
+export function cacheControlForChoice(cacheControl: string | null, chosen: boolean): string | null {
+  return chosen && cacheControl?.startsWith('public') ? 'private, max-age=0' : cacheControl;
+}
+
+/** The encoding to send: brotli, else gzip, else none (an explicit `;q=0` refuses one). */
+export function chosenEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set<string>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    if (name && (q === undefined || Number(q) > 0)) accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return null;
+}
+
+/** How long shared caches (a CDN) may keep a public page, and serve it stale while they fetch it again. */
+export function publicCacheControl(ttlSeconds: number): string {
+  return `public, max-age=0, s-maxage=${ttlSeconds}, stale-while-revalidate=${ttlSeconds * 2}`;
+}
+
+/** Whether the validator a client holds matches (weak comparison, as If-None-Match asks). */
+function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => bare(tag) === bare(etag));
+}
+
+export interface FrontCacheOptions {
+  /** A hit on a listing's detail page: count the view (view-counting.server.ts). */
+  onView?: (listingId: number, request: IncomingMessage) => void;
+}
+
+/**
+ * Answers `request` from the cache when it can: true when it did. The answer carries the headers
+ * the page had when rendered (security headers, CSP, language), the best encoding the client
+ * accepts, `Vary: Accept-Encoding, Save-Data` (as stored), the ETag, and `304 Not Modified` for a validator that matches.
+ */
+export function answerFromCache(
+  cache: PageCache,
+  request: IncomingMessage,
+  response: ServerResponse,
+  options: FrontCacheOptions = {},
+): boolean {
+  if (!cache.enabled || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
+  if (SESSION_COOKIE.test(request.headers.cookie ?? '')) return false;
+  let url: URL;
+  try {
+    url = new URL(request.url ?? '/', 'http://sefer.invalid');
+  } catch {
+    return false;
+  }
+  const lite = liteOfRequest(request);
+  const page = cache.get(pageKey(url, lite.lite));
+  if (!page) return false;
+  if (request.method === 'GET' && page.viewOf !== null) options.onView?.(page.viewOf, request);
+  send(page, request, response, lite.chosen);
+  return true;
+}
+
+function send(page: CachedPage, request: IncomingMessage, response: ServerResponse, liteChosen: boolean): void {
+  for (const [name, value] of page.headers) {
+    if (!/^(content-length|content-encoding|transfer-encoding|x-page-cache)$/i.test(name)) response.appendHeader(name, value);
+  }
+  const cacheControl = cacheControlForChoice(page.headers.find(([name]) => /^cache-control$/i.test(name))?.[1] ?? null, liteChosen);
+  if (cacheControl) response.setHeader('Cache-Control', cacheControl);
+  response.setHeader('X-Page-Cache', 'hit');
+  if (notModified(request.headers['if-none-match'], page.etag)) {
+    response.writeHead(304);
+    response.end();
+    return;
+  }
+  const encoding = chosenEncoding(request.headers['accept-encoding']);
+  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body;
+  if (encoding) response.setHeader('Content-Encoding', encoding);
+  response.setHeader('Content-Length', body.length);
+  response.writeHead(page.status);
+  response.end(request.method === 'HEAD' ? undefined : body);
+}

@@ -1,0 +1,102 @@
+/**
+ * Several app processes on one PostgreSQL: a write in one empties every process's page cache.
+ * The writing process sends `NOTIFY sefer_pages` through its pool; each process holds one
+ * connection that LISTENs (notifications arrive within milliseconds). While that connection is
+ * down a process cannot hear other processes' writes, so it keeps no pages until it is back, and
+ * empties its cache when it is (what it missed is unknown).
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { config } from '#platform/config/config.server.ts';
+import { readyDatabase } from '#platform/db/db.server.ts';
+import type { PageCache } from './page-cache.server.ts';
+
+const CHANNEL = 'sefer_pages';
+/** This process's name in its own notifications, which it ignores. */
+const PROCESS = randomUUID();
+const RECONNECT_MS = 1000;
+
+let listener: { stop(): Promise<void> } | undefined;
+
+/** With PostgreSQL, keeps `cache` in step with every other process's writes; with PGlite (one process) nothing to do. */
+export function syncPageCache(cache: PageCache): void {
+  const url = config().databaseUrl;
+  if (!url || listener) return;
+  cache.onWrite = () => announce();
+  listener = listen(url, cache);
+}
+
+/** Stops listening (the server is stopping). */
+export async function stopPageCacheSync(): Promise<void> {
+  const current = listener;
+  listener = undefined;
+  await current?.stop();
+}
+
+function announce(): void {
+  const db = readyDatabase();
+  if (!db) return;
+  db.execute(sql`select pg_notify(${CHANNEL}, ${PROCESS})`).catch((error: unknown) => {
+    console.error(`[cache] other processes were not told of a write: ${(error as Error).message}`);
+  });
+}
+
+function listen(url: string, cache: PageCache): { stop(): Promise<void> } {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let failing = false;
+  cache.paused = true;
+
+  const lost = (why: string) => {
+    if (stopped || !client) return;
+    console.error(`[cache] lost the notifications connection (${why}): pages are not kept until it is back`);
+    const old = client;
+    client = undefined;
+    cache.paused = true;
+    old.end().catch(() => undefined);
+    retry = setTimeout(connect, RECONNECT_MS);
+  };
+
+  async function connect(): Promise<void> {
+    if (stopped) return;
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, keepAlive: true });
+    next.on('notification', (message) => {
+      if (message.channel === CHANNEL && message.payload !== PROCESS) cache.clear();
+    });
+    next.on('error', (error) => lost(error.message));
+    next.on('end', () => lost('closed'));
+    try {
+      await next.connect();
+      await next.query(`listen ${CHANNEL}`);
+    } catch (error) {
+      next.removeAllListeners('end');
+      await next.end().catch(() => undefined);
+      // Once per outage: a database that is down is retried every second.
+      if (!failing) console.error(`[cache] cannot listen for other processes' writes yet: ${(error as Error).message}`);
+      failing = true;
+      if (!stopped) retry = setTimeout(connect, RECONNECT_MS);
+      return;
+    }
+    if (stopped) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
+    failing = false;
+    cache.clear();
+    cache.paused = false;
+  }
+
+  void connect();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      const current = client;
+      client = undefined;
+      await current?.end().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from './config.server.ts';
+
+describe('configuration', () => {
+  it('has working defaults with no environment at all', () => {
+    const c = parseConfig({}, '/srv/sefer');
+    expect(c).toMatchObject({
+      port: 4321,
+      host: 'localhost',
+      dataDir: path.resolve('/srv/sefer', 'data'),
+      databaseUrl: undefined,
+      seedDemo: true,
+      siteUrl: 'http://localhost:4321',
+      pageCacheSeconds: 30,
+    });
+    expect(parseConfig({ PAGE_CACHE_SECONDS: '0' }).pageCacheSeconds).toBe(0);
+    expect(() => parseConfig({ PAGE_CACHE_SECONDS: '-1' })).toThrow(/PAGE_CACHE_SECONDS/);
+  });
+
+  it('honours PORT, HOST, DATA_DIR, DATABASE_URL, SEED_DEMO and SITE_URL', () => {
+    const c = parseConfig(
+      {
+        PORT: '8080',
+        HOST: '0.0.0.0',
+        DATA_DIR: '/var/sefer',
+        DATABASE_URL: 'postgres://u:p@db/sefer',
+        SEED_DEMO: 'false',
+        SITE_URL: 'https://sefer.et/',
+      },
+      '/srv',
+    );
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/var/sefer',
+      databaseUrl: 'postgres://u:p@db/sefer',
+      seedDemo: false,
+      siteUrl: 'https://sefer.et',
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(parseConfig({ DATABASE_URL: '', SITE_URL: '', SEED_DEMO: '' })).toMatchObject({ databaseUrl: undefined, seedDemo: true });
+  });
+
+  it('names every bad variable in one error', () => {
+    expect(() => parseConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SEED_DEMO: 'maybe' })).toThrow(
+      /PORT[\s\S]*DATABASE_URL[\s\S]*SEED_DEMO/,
+    );
+  });
+});

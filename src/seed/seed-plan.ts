@@ -1,0 +1,216 @@
+/**
+ * The plan of the demo catalogue, pure: which listings, by which business, posted when and with
+ * which discount window, so each list screen has content on the day it is seeded.
+ */
+import type { HolidayKey } from '#features/listings/holidays.ts';
+import { CATEGORIES } from '#features/listings/categories.ts';
+import { DAY_MS, DISCOUNT_VALUES, WAITING } from '#features/listings/discount.ts';
+import type { ListingDraft } from '#features/listings/listings.server.ts';
+import { DEMO_BUSINESSES } from './seed-businesses.ts';
+import { DEMO_DESCRIPTIONS, DEMO_OFFERS } from './seed-offers.ts';
+
+/** An hour in milliseconds. */
+export const HOUR_MS = 3_600_000;
+
+/** A small deterministic generator, so the same seed makes the same catalogue. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    between: (min: number, max: number) => min + next() * (max - min),
+    int: (min: number, max: number) => Math.floor(min + next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+  };
+}
+
+/** When a listing was posted and how its discount runs, chosen so each list window has content. */
+type Timing = 'daily' | 'soon' | 'long' | 'recent' | 'to_begin' | 'ongoing' | 'expired' | 'waiting';
+const TIMING_CYCLE: readonly Timing[] = [
+  'daily',
+  'soon',
+  'long',
+  'recent',
+  'soon',
+  'to_begin',
+  'daily',
+  'long',
+  'recent',
+  'ongoing',
+  'soon',
+  'expired',
+];
+
+function schedule(timing: Timing, now: number, rng: ReturnType<typeof random>) {
+  const day = DAY_MS;
+  switch (timing) {
+    case 'daily': {
+      const duration = rng.int(2, 5);
+      const remaining = rng.between(0.2, 1.9) * day;
+      return { posted: now - duration * day + remaining, durationDays: duration, startDays: null };
+    }
+    case 'soon': {
+      const remaining = rng.between(2.2, 5.9) * day;
+      const duration = Math.min(30, Math.ceil(remaining / day) + rng.int(1, 6));
+      return { posted: now - duration * day + remaining, durationDays: duration, startDays: null };
+    }
+    case 'long': {
+      const duration = rng.int(14, 30);
+      return { posted: now - rng.between(3, 6) * day, durationDays: duration, startDays: null };
+    }
+    case 'recent':
+      return { posted: now - rng.between(1, 40) * HOUR_MS, durationDays: rng.int(7, 14), startDays: null };
+    case 'to_begin':
+      return { posted: now - rng.between(2, 20) * HOUR_MS, durationDays: null, startDays: rng.int(2, 9) };
+    case 'ongoing': {
+      const start = rng.int(1, 3);
+      return { posted: now - (start + rng.between(1, 4)) * day, durationDays: null, startDays: start };
+    }
+    case 'expired': {
+      const duration = rng.int(3, 7);
+      return { posted: now - (duration + rng.between(1, 5)) * day, durationDays: duration, startDays: null };
+    }
+    case 'waiting':
+      return { posted: now - rng.between(2, 60) * HOUR_MS, durationDays: null, startDays: null };
+  }
+}
+
+function telegramHandle(company: string): string {
+  return company
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
+}
+
+/** A name as a media key part: lower case, ASCII, dashes. */
+export function slug(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 40);
+}
+
+/** The holiday each demo holiday deal is for (the rest are for no particular one). */
+const DEMO_HOLIDAYS: Partial<Record<string, HolidayKey>> = {
+  'Genna Holiday Gift Basket': 'genna',
+  'Timkat Traditional Clothes': 'timket',
+  'Meskel Family Feast Deal': 'meskel',
+  'Easter Doro Wat Spice Pack': 'fasika',
+  'New Year Flower Bouquets': 'enkutatash',
+  'Ramadan Iftar Boxes': 'eid-al-fitr',
+};
+
+/** One listing of the demo catalogue, before its media is rendered. */
+export interface PlannedListing {
+  draft: Omit<ListingDraft, 'ownerId' | 'logo' | 'photo' | 'video' | 'images'>;
+  business: number;
+  posted: Date;
+  status: 'verified' | 'pending' | 'rejected';
+  rejectionReason?: string;
+  hue: number;
+  extraImages: number;
+  withVideo: boolean;
+  key: string;
+}
+
+/** The whole demo catalogue, its dates relative to `now`: the same `now` plans the same catalogue. */
+export function planCatalogue(now: number): PlannedListing[] {
+  const rng = random(20261122);
+  const planned: PlannedListing[] = [];
+  let n = 0;
+  for (const [categoryIndex, category] of CATEGORIES.entries()) {
+    const names = DEMO_OFFERS[category.key] ?? [];
+    const hue = (categoryIndex * 47) % 360;
+    for (const [i, productName] of names.entries()) {
+      n++;
+      let timing: Timing = TIMING_CYCLE[n % TIMING_CYCLE.length]!;
+      if (category.key === 'upcomming') timing = i % 2 === 0 ? 'waiting' : 'to_begin';
+      if (category.key === 'new') timing = i < 3 ? 'recent' : 'long';
+      if (category.key === 'holyday') timing = i % 2 === 0 ? 'soon' : 'long';
+      // Near Bole for a third of listings, so a visitor there sees a full nearby list.
+      const business = n % 3 === 0 ? n % 5 : (n * 7 + categoryIndex) % DEMO_BUSINESSES.length;
+      const b = DEMO_BUSINESSES[business]!;
+      const s = schedule(timing, now, rng);
+      const discount = timing === 'waiting' ? WAITING : rng.pick(DISCOUNT_VALUES.filter((v) => v !== WAITING));
+      planned.push({
+        key: `${category.key}-${i}`,
+        business,
+        posted: new Date(s.posted),
+        status: 'verified',
+        hue,
+        extraImages: category.key === 'new' ? 6 : n % 3 === 0 ? 2 : n % 7 === 0 ? 1 : 0,
+        withVideo: n % 17 === 0 || (category.key === 'new' && i === 0),
+        draft: {
+          productName,
+          companyName: b.company,
+          description: `${productName} from ${b.company}. ${DEMO_DESCRIPTIONS[n % DEMO_DESCRIPTIONS.length]}`,
+          location: b.neighbourhood,
+          latitude: Number((b.latitude + rng.between(-0.004, 0.004)).toFixed(6)),
+          longitude: Number((b.longitude + rng.between(-0.004, 0.004)).toFixed(6)),
+          category: category.key,
+          discount,
+          discountDurationDays: s.durationDays,
+          discountStartDays: s.startDays,
+          contactPhone: n % 9 === 0 ? null : `+2519${String(11000000 + ((n * 7919) % 88999999)).padStart(8, '0')}`,
+          contactTelegram: n % 13 === 0 ? null : `https://t.me/${telegramHandle(b.company)}`,
+          contactTick: n % 4 === 0 ? `https://wa.me/2519${String(20000000 + n * 131).padStart(8, '0')}` : null,
+          webSite: n % 6 === 0 ? `https://${slug(b.company)}.example.com` : null,
+          holiday: DEMO_HOLIDAYS[productName] ?? null,
+        },
+      });
+    }
+  }
+  // A few listings waiting for verification and two rejected ones: never public.
+  const unverified = [
+    { name: 'Teff Flour 25 kg (awaiting check)', category: 'foods', status: 'pending' as const },
+    { name: 'Second-hand Laptop Sale', category: 'software', status: 'pending' as const },
+    { name: 'Hotel Weekend Package', category: 'travels', status: 'pending' as const },
+    { name: 'Car Tyres Clearance', category: 'automotive', status: 'pending' as const },
+    { name: 'Kids Birthday Magician', category: 'entertainments', status: 'pending' as const },
+    { name: 'Miracle Weight-loss Tea', category: 'health', status: 'rejected' as const, reason: 'Health claims we cannot verify.' },
+    {
+      name: 'Cheap Phones No Warranty',
+      category: 'repair',
+      status: 'rejected' as const,
+      reason: 'The photo does not show the product offered.',
+    },
+  ];
+  for (const [i, u] of unverified.entries()) {
+    const b = DEMO_BUSINESSES[(i * 3) % DEMO_BUSINESSES.length]!;
+    planned.push({
+      key: `unverified-${i}`,
+      business: (i * 3) % DEMO_BUSINESSES.length,
+      posted: new Date(now - (i + 1) * 5 * HOUR_MS),
+      status: u.status,
+      rejectionReason: 'reason' in u ? u.reason : undefined,
+      hue: (i * 53) % 360,
+      extraImages: 0,
+      withVideo: false,
+      draft: {
+        productName: u.name,
+        companyName: b.company,
+        description: `${u.name} from ${b.company}.`,
+        location: b.neighbourhood,
+        latitude: b.latitude,
+        longitude: b.longitude,
+        category: u.category,
+        discount: '20',
+        discountDurationDays: 10,
+        discountStartDays: null,
+        contactPhone: '+251911000000',
+        contactTelegram: `https://t.me/${telegramHandle(b.company)}`,
+        contactTick: null,
+        webSite: null,
+      },
+    });
+  }
+  return planned;
+}
