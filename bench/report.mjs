@@ -29,7 +29,8 @@ export function renderReport(report, file = '') {
   const loadTable = (run, pages, withBaseline) => {
     const staticRps = run.baseline.node?.rps;
     const nginxRps = run.baseline.nginx?.rps;
-    const rows = Object.entries(pages).map(([name, p]) => [
+    // One row of measures: a page type's, or a static baseline's (its name in italics).
+    const row = (name, p) => [
       name,
       fmt(p.rps),
       fmt(p.latencyMs.p50, 1),
@@ -37,25 +38,14 @@ export function renderReport(report, file = '') {
       fmt(p.latencyMs.p99, 1),
       fmt(p.non2xx),
       fmt(p.errors + p.timeouts),
-      staticRps ? fmt(p.rps / staticRps, 2) : '–',
-      nginxRps ? fmt(p.rps / nginxRps, 2) : '–',
+      fmt(staticRps ? p.rps / staticRps : null, 2),
+      fmt(nginxRps ? p.rps / nginxRps : null, 2),
       fmt(p.loadAvg1m, 1),
-    ]);
+    ];
+    const rows = Object.entries(pages).map(([name, p]) => row(name, p));
     if (withBaseline) {
       for (const [name, b] of Object.entries({ 'static (node)': run.baseline.node, 'static (nginx)': run.baseline.nginx })) {
-        if (b)
-          rows.push([
-            `*${name}*`,
-            fmt(b.rps),
-            fmt(b.latencyMs.p50, 1),
-            fmt(b.latencyMs.p97_5, 1),
-            fmt(b.latencyMs.p99, 1),
-            fmt(b.non2xx),
-            fmt(b.errors + b.timeouts),
-            fmt(staticRps ? b.rps / staticRps : null, 2),
-            fmt(nginxRps ? b.rps / nginxRps : null, 2),
-            fmt(b.loadAvg1m, 1),
-          ]);
+        if (b) rows.push(row(`*${name}*`, b));
       }
     }
     return table(['page type', 'req/s', 'p50 ms', 'p97.5 ms', 'p99 ms', 'non-2xx', 'errors', '× static', '× nginx', 'load avg'], rows);

@@ -248,6 +248,14 @@ async function cssVisit({ n, dataDir, seed }) {
  * cache off: what a cache miss and every signed-in visitor cost), load every page type, baseline,
  * weight.
  */
+/** Warms up, then measures, the one static page a baseline server at `origin` serves, and logs its rate. */
+async function measureStatic(origin, label) {
+  await warm({ origin, paths: ['/'], connections: settings.connections, durationSec: settings.warmupSec });
+  const measured = await measure({ origin, paths: ['/'], connections: settings.connections, durationSec: settings.durationSec });
+  log(`[bench] ${label.padEnd(22)} ${String(measured.rps).padStart(8)} req/s  p50 ${measured.latencyMs.p50} ms`);
+  return measured;
+}
+
 async function runSize({ n, backend, databaseUrl, withLighthouse, withVisit = false }) {
   const dataDir = path.join(TMP, `n${n}-${backend}`);
   await rm(dataDir, { recursive: true, force: true });
@@ -286,32 +294,14 @@ async function runSize({ n, backend, databaseUrl, withLighthouse, withVisit = fa
       result.baseline.htmlBytes = html.length;
       const node = await startStaticNode({ port: settings.port + 1, file });
       try {
-        await warm({ origin: node.origin, paths: ['/'], connections: settings.connections, durationSec: settings.warmupSec });
-        result.baseline.node = await measure({
-          origin: node.origin,
-          paths: ['/'],
-          connections: settings.connections,
-          durationSec: settings.durationSec,
-        });
-        log(
-          `[bench] ${'static node'.padEnd(22)} ${String(result.baseline.node.rps).padStart(8)} req/s  p50 ${result.baseline.node.latencyMs.p50} ms`,
-        );
+        result.baseline.node = await measureStatic(node.origin, 'static node');
       } finally {
         await node.stop();
       }
       const nginx = await startStaticNginx({ port: settings.port + 2, dir: staticDir, fileName: 'category.html' });
       if (nginx) {
         try {
-          await warm({ origin: nginx.origin, paths: ['/'], connections: settings.connections, durationSec: settings.warmupSec });
-          result.baseline.nginx = await measure({
-            origin: nginx.origin,
-            paths: ['/'],
-            connections: settings.connections,
-            durationSec: settings.durationSec,
-          });
-          log(
-            `[bench] ${'static nginx'.padEnd(22)} ${String(result.baseline.nginx.rps).padStart(8)} req/s  p50 ${result.baseline.nginx.latencyMs.p50} ms`,
-          );
+          result.baseline.nginx = await measureStatic(nginx.origin, 'static nginx');
         } finally {
           await nginx.stop();
         }

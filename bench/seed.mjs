@@ -17,32 +17,13 @@ import { listingSchedule } from '#features/listings/listings.server.ts';
 import { mediaStorage } from '#features/media/media-storage.server.ts';
 import { DEMO_BUSINESSES } from '#seed/seed-businesses.ts';
 import { DEMO_DESCRIPTIONS, DEMO_OFFERS } from '#seed/seed-offers.ts';
+import { random } from '#seed/random.ts';
 
 export const BATCH_SIZE = 1000;
 /** How many different detail pages the load test visits (at every catalogue size, so cache hits compare). */
 export const DETAIL_SAMPLES = 200;
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
-
-/** The same small generator as the demo seed (mulberry32). */
-export function random(seed) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    between: (min, max) => min + next() * (max - min),
-    int: (min, max) => Math.floor(min + next() * (max - min + 1)),
-    pick: (items) => items[Math.floor(next() * items.length)],
-    /** Roughly normal, mean 0, sd 1 (sum of uniforms). */
-    normal: () => next() + next() + next() + next() - 2,
-  };
-}
 
 const QUALIFIERS = ['', '', '', 'Special', 'Family', 'Premium', 'Weekend', 'Student', 'Express', 'Deluxe', 'Budget', 'Classic'];
 const COMPANY_WORDS = [

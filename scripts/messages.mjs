@@ -53,8 +53,48 @@ export function catalogueProblems(catalogue = readCatalogue()) {
   return problems;
 }
 
+/**
+ * Every problem outside the keys: an area that settings.json does not compile, and a prose page
+ * (src/content/pages/<page>.<locale>.html) missing in a language.
+ */
+export function filesProblems() {
+  const problems = [];
+  const compiled = new Set(settings['plugin.inlang.messageFormat'].pathPattern);
+  for (const area of readdirSync(path.join(root, 'messages'))) {
+    if (!compiled.has(`./messages/${area}/{locale}.json`)) problems.push(`messages/${area}: not in project.inlang/settings.json`);
+  }
+  const pages = readdirSync(path.join(root, 'src/content/pages'));
+  for (const page of new Set(pages.map((name) => name.replace(/\.[^.]+\.(html|json)$/, '')))) {
+    for (const locale of LOCALES) {
+      if (!pages.some((name) => name.startsWith(`${page}.${locale}.`))) problems.push(`src/content/pages/${page}.${locale}: missing`);
+    }
+    // A page of cards and lists: the same shape, links and icons in every language, no empty text.
+    const json = LOCALES.map((locale) => `${page}.${locale}.json`).filter((name) => pages.includes(name));
+    const shapes = json.map((name) =>
+      JSON.stringify(shapeOf(JSON.parse(readFileSync(path.join(root, 'src/content/pages', name), 'utf8')))),
+    );
+    if (shapes.some((shape) => shape !== shapes[0]))
+      problems.push(`src/content/pages/${page}.*.json: not the same shape in every language`);
+    for (const [i, shape] of shapes.entries()) if (shape.includes('"EMPTY"')) problems.push(`src/content/pages/${json[i]}: an empty text`);
+  }
+  return problems;
+}
+
+/** A content file's structure: texts become "text" (or "EMPTY"); ids, links and icons stay as they are. */
+function shapeOf(value, key = '') {
+  if (Array.isArray(value)) return value.map((item) => shapeOf(item));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, shapeOf(value[k], k)]),
+    );
+  if (['id', 'href', 'icon'].includes(key)) return value;
+  return typeof value === 'string' && value.trim() !== '' ? 'text' : 'EMPTY';
+}
+
 export function assertCatalogueComplete() {
-  const problems = catalogueProblems();
+  const problems = [...catalogueProblems(), ...filesProblems()];
   if (problems.length > 0) throw new Error(`The message catalogue is incomplete:\n  ${problems.join('\n  ')}`);
 }
 

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import { ensureBuild } from './ensure-build.mjs';
 import { limitRequestBodies } from '#platform/http/body-limit.server.ts';
+import { processLifecycle } from '#platform/process/lifecycle.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -37,8 +38,8 @@ const server = http.createServer(
   }),
 );
 
-/** Lifecycle hooks the bundled app registers (the database lives inside the bundle). */
-const lifecycle = () => globalThis[Symbol.for('sefer.lifecycle')];
+/** The lifecycle the bundled app's boot registers (the database lives inside the bundle). */
+const lifecycle = processLifecycle;
 /** The bundle's page cache, answering a cached page before Astro runs (registered by the middleware). */
 const frontCache = () => globalThis[Symbol.for('sefer.frontCache')];
 

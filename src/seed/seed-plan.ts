@@ -8,27 +8,10 @@ import { DAY_MS, DISCOUNT_VALUES, WAITING } from '#features/listings/discount.ts
 import type { ListingDraft } from '#features/listings/listings.server.ts';
 import { DEMO_BUSINESSES } from './seed-businesses.ts';
 import { DEMO_DESCRIPTIONS, DEMO_OFFERS } from './seed-offers.ts';
+import { random } from './random.ts';
 
 /** An hour in milliseconds. */
 export const HOUR_MS = 3_600_000;
-
-/** A small deterministic generator, so the same seed makes the same catalogue. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    between: (min: number, max: number) => min + next() * (max - min),
-    int: (min: number, max: number) => Math.floor(min + next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
-  };
-}
 
 /** When a listing was posted and how its discount runs, chosen so each list window has content. */
 type Timing = 'daily' | 'soon' | 'long' | 'recent' | 'to_begin' | 'ongoing' | 'expired' | 'waiting';

@@ -70,6 +70,34 @@ export function useTestDatabase(driver: Driver, options: TestDatabaseOptions = {
   });
 }
 
+/**
+ * A database of its own on the test PostgreSQL server, made from `template` (or empty, for a test
+ * that migrates it itself), dropped when the handle closes.
+ */
+export async function openThrowawayPostgres(
+  prefix: string,
+  options: { template?: string; migrationsFolder?: string; logger?: { logQuery: () => void }; maxConnections: number },
+): Promise<DatabaseHandle> {
+  const url = inject('postgresUrl')!;
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(options.template ? `create database ${name} template ${options.template}` : `create database ${name}`);
+  await admin.end();
+  const { template: _template, ...open } = options;
+  const inner = await openDatabase({ databaseUrl: withDatabase(url, name), ...open });
+  return {
+    ...inner,
+    close: async () => {
+      await inner.close();
+      const drop = new pg.Client({ connectionString: url });
+      await drop.connect();
+      await drop.query(`drop database if exists ${name} with (force)`);
+      await drop.end();
+    },
+  };
+}
+
 /** Opens one database from the migrated template; the caller closes it. Prefer `useTestDatabase`. */
 export async function createTestDatabase(driver: Driver): Promise<TestDatabase> {
   let count = 0;
@@ -79,23 +107,7 @@ export async function createTestDatabase(driver: Driver): Promise<TestDatabase> 
     const tar = await readFile(inject('pgliteTemplate'));
     handle = await openDatabase({ loadDataDir: new Blob([tar]), logger });
   } else {
-    const url = inject('postgresUrl')!;
-    const name = `sefer_t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
-    await admin.end();
-    const inner = await openDatabase({ databaseUrl: withDatabase(url, name), logger, maxConnections: 4 });
-    handle = {
-      ...inner,
-      close: async () => {
-        await inner.close();
-        const drop = new pg.Client({ connectionString: url });
-        await drop.connect();
-        await drop.query(`drop database if exists ${name} with (force)`);
-        await drop.end();
-      },
-    };
+    handle = await openThrowawayPostgres('sefer_t', { template: inject('postgresTemplate') ?? undefined, logger, maxConnections: 4 });
   }
   // Both drivers answer `{ rows }`. Only tables holding rows are truncated: a truncate costs
   // file work per table, and most tests touch two or three of the twenty.

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { codeFor, createAccount, mailTo, mailsTo, newPhoneContext, signedInPage, signIn, uniqueEmail } from './support.ts';
 
 let hop = 0;
@@ -266,6 +266,16 @@ test('signing in by emailed code never creates an account', async ({ request, ba
   expect(attempt.status()).not.toBe(200);
 });
 
+/** The answer sets at least one cookie, and every cookie it sets is Secure. */
+function expectAllCookiesSecure(response: APIResponse): void {
+  const cookies = response
+    .headersArray()
+    .filter((h) => h.name.toLowerCase() === 'set-cookie')
+    .map((h) => h.value);
+  expect(cookies.length).toBeGreaterThan(0);
+  for (const cookie of cookies) expect(cookie).toMatch(/;\s*Secure/i);
+}
+
 test('behind a TLS proxy the session cookie is Secure', async ({ request, browser, baseURL, playwright }) => {
   const email = await createAccount(browser, baseURL!, { password: 'secure-password-1' });
   const plain = await signInApi(request, baseURL!, email, 'secure-password-1');
@@ -273,12 +283,7 @@ test('behind a TLS proxy the session cookie is Secure', async ({ request, browse
   expect(plain.headers()['set-cookie']).not.toMatch(/;\s*Secure/i);
   const tls = await signInApi(request, baseURL!, email, 'secure-password-1', { 'x-forwarded-proto': 'https' });
   expect(tls.status()).toBe(200);
-  const cookies = tls
-    .headersArray()
-    .filter((h) => h.name.toLowerCase() === 'set-cookie')
-    .map((h) => h.value);
-  expect(cookies.length).toBeGreaterThan(0);
-  for (const cookie of cookies) expect(cookie).toMatch(/;\s*Secure/i);
+  expectAllCookiesSecure(tls);
   // A client with no session yet (the one above now has a cookie).
   const fresh = await playwright.request.newContext({ baseURL });
   // The browser behind the proxy is on https://, and says so in Origin.
@@ -288,11 +293,6 @@ test('behind a TLS proxy the session cookie is Secure', async ({ request, browse
     maxRedirects: 0,
   });
   expect(page.status()).toBe(200);
-  const pageCookies = page
-    .headersArray()
-    .filter((h) => h.name.toLowerCase() === 'set-cookie')
-    .map((h) => h.value);
-  expect(pageCookies.length).toBeGreaterThan(0);
-  for (const cookie of pageCookies) expect(cookie).toMatch(/;\s*Secure/i);
+  expectAllCookiesSecure(page);
   await fresh.dispose();
 });

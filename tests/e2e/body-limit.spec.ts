@@ -2,7 +2,7 @@ import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import { readdir, readFile, readlink } from 'node:fs/promises';
 import { expect, test, type BrowserContext } from '@playwright/test';
-import { signedInPage } from './support.ts';
+import { dealFields, signedInPage } from './support.ts';
 
 const MIB = 1024 * 1024;
 const UPLOAD_CAP = 100 * MIB;
@@ -154,19 +154,7 @@ async function cookieHeader(context: BrowserContext): Promise<string> {
   return (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
 }
 
-const FIELDS = {
-  product_name: 'Tea',
-  company_name: 'Tea House',
-  category: 'foods',
-  discount: '10',
-  discount_duration: '3',
-  description: 'Tea',
-  location: 'Bole',
-  latitude: '8.99',
-  longitude: '38.78',
-  contact_telegram: '@tea_house',
-  contact_phone: '0911000000',
-};
+const FIELDS = dealFields('Tea', 'Tea House');
 
 test.describe('request bodies have a byte limit, counted while reading', { tag: '@slow' }, () => {
   // One at a time: each test counts every byte the server process reads.

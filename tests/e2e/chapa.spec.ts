@@ -5,7 +5,7 @@
  * a seller promotes a deal and finds it first on its category page, labelled, until an admin ends
  * it, and again until its days run out (the server restarted days later).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cp, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +13,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_NOW } from '../../playwright.config.ts';
 import { FakeChapa } from '#tests/fakes/chapa-server.ts';
-import { collectScriptRequests, newPhoneContext, postFoodsDeal, signUp, waitForIslands } from './support.ts';
+import { collectScriptRequests, newPhoneContext, postFoodsDeal, signUp, startSefer, waitForIslands } from './support.ts';
 
 const PORT = 4341;
 const BASE = `http://localhost:${PORT}`;
@@ -30,38 +30,20 @@ let dataDir = '';
 let server: ChildProcess | undefined;
 
 async function startServer(now: string): Promise<void> {
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: 'localhost',
-      DATA_DIR: dataDir,
-      SITE_URL: BASE,
-      ADMIN_EMAILS: ADMIN_EMAIL,
-      RATE_LIMIT_SCALE: '20',
-      SEFER_NOW: now,
-      CHAPA_SECRET_KEY: fake.options.secretKey,
-      CHAPA_WEBHOOK_SECRET: fake.options.webhookSecret,
-      CHAPA_API_BASE: fake.url,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const sefer = startSefer({
+    PORT: String(PORT),
+    HOST: 'localhost',
+    DATA_DIR: dataDir,
+    SITE_URL: BASE,
+    ADMIN_EMAILS: ADMIN_EMAIL,
+    RATE_LIMIT_SCALE: '20',
+    SEFER_NOW: now,
+    CHAPA_SECRET_KEY: fake.options.secretKey,
+    CHAPA_WEBHOOK_SECRET: fake.options.webhookSecret,
+    CHAPA_API_BASE: fake.url,
   });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (output.includes('Sefer is ready')) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, 100);
-    child.once('exit', (code) => {
-      clearInterval(timer);
-      reject(new Error(`server exited with ${code}: ${output}`));
-    });
-  });
-  server = child;
+  await sefer.ready;
+  server = sefer.child;
 }
 
 async function stopServer(): Promise<void> {

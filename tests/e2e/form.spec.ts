@@ -6,7 +6,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { LISTING_MESSAGES as M } from '#features/listings/listing-messages.ts';
-import { fillListingForm, openWithIsland, signedInPage, tinyPng, waitForIslands } from './support.ts';
+import { axeProblems, fillListingForm, openWithIsland, signedInPage, tinyPng, waitForIslands } from './support.ts';
 
 /** Collects the texts of every dialog (alert) and accepts it. */
 function collectAlerts(page: Page): string[] {
@@ -236,16 +236,7 @@ test.describe('the listing form', () => {
 
   test('has no serious or critical axe violations, before and after an error', async ({ page }) => {
     await openWithIsland(page, '/form');
-    const serious = async () =>
-      (await new AxeBuilder({ page }).analyze()).violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map(
-          (v) =>
-            `${v.id}: ${v.nodes
-              .map((n) => n.target.join(' '))
-              .slice(0, 3)
-              .join(', ')}`,
-        );
+    const serious = () => axeProblems(page);
     expect(await serious()).toEqual([]);
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByRole('alert')).toHaveText('❌ Please select a category.');

@@ -16,9 +16,41 @@ function englishPatterns(): Pattern[] {
       : Array.isArray(value)
         ? value.flatMap((variant) => Object.values((variant as { match?: Record<string, string> }).match ?? {}))
         : [];
-  for (const area of readdirSync('messages')) {
-    const en = JSON.parse(readFileSync(`messages/${area}/en.json`, 'utf8')) as Record<string, unknown>;
-    const am = JSON.parse(readFileSync(`messages/${area}/am.json`, 'utf8')) as Record<string, unknown>;
+  const catalogues: [Record<string, unknown>, Record<string, unknown>][] = readdirSync('messages').map((area) => [
+    JSON.parse(readFileSync(`messages/${area}/en.json`, 'utf8')) as Record<string, unknown>,
+    JSON.parse(readFileSync(`messages/${area}/am.json`, 'utf8')) as Record<string, unknown>,
+  ]);
+  // The prose pages' words live in content files (src/content/pages/<page>.<locale>.html or .json):
+  // each field, each text between tags and each text of a JSON file counts as a message.
+  const jsonTexts = (value: unknown, key = ''): string[] =>
+    typeof value === 'string'
+      ? ['id', 'href', 'icon'].includes(key)
+        ? []
+        : [value]
+      : Array.isArray(value)
+        ? value.flatMap((item) => jsonTexts(item))
+        : value && typeof value === 'object'
+          ? Object.entries(value).flatMap(([k, v]) => jsonTexts(v, k))
+          : [];
+  for (const file of readdirSync('src/content/pages').filter((name) => /\.en\.(html|json)$/.test(name))) {
+    const segments = (locale: string) => {
+      const source = readFileSync(`src/content/pages/${file.replace('.en.', `.${locale}.`)}`, 'utf8');
+      if (file.endsWith('.json')) return jsonTexts(JSON.parse(source));
+      return source
+        .split(/<[^>]*>|\n/)
+        .map((text) =>
+          text
+            .replace(/^[a-zA-Z]+: /, '')
+            .replace(/&amp;/g, '&')
+            .trim(),
+        )
+        .filter((text) => text !== '' && text !== '---');
+    };
+    const am = new Set(segments('am'));
+    const en = segments('en').filter((text) => !am.has(text));
+    catalogues.push([Object.fromEntries(en.map((text, i) => [`${file}#${i}`, text])), {}]);
+  }
+  for (const [en, am] of catalogues) {
     for (const [key, value] of Object.entries(en)) {
       // Place names are names: listings written in any language mention them too.
       if (key === '$schema' || key.startsWith('locale_') || key.startsWith('listings_place_')) continue;

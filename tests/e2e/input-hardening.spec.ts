@@ -4,7 +4,7 @@
  * image endpoint answers 404.
  */
 import { expect, test } from '@playwright/test';
-import { adminPage, signedInPage } from './support.ts';
+import { ACCOUNT_LIST_APIS, adminPage, signedInPage } from './support.ts';
 
 const NUL = '\u0000';
 const TOO_LARGE = '99999999999';
@@ -71,14 +71,7 @@ test('admin review: an id beyond the range and a rejection reason with a NUL are
 
 test('account lists page in the JSON API: bad paging is a 400, every answer says whether there is more', async ({ browser, baseURL }) => {
   const { context, page } = await signedInPage(browser, baseURL!);
-  for (const path of [
-    '/api/payment-updates/',
-    '/api/orders/pending/',
-    '/api/orders/completed/',
-    '/api/wallet/',
-    '/api/subscriptions/',
-    '/api/refunds/',
-  ]) {
+  for (const path of ACCOUNT_LIST_APIS) {
     const ok = await page.request.get(`${path}?page=2&limit=5`);
     expect(ok.status(), path).toBe(200);
     expect(ok.headers()['x-has-more'], path).toBe('false');

@@ -3,30 +3,12 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { startSefer } from './support.ts';
 
 const PORT = 4339;
 
 function start(dataDir: string) {
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: { ...process.env, PORT: String(PORT), HOST: 'localhost', DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const ready = new Promise<void>((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (output.includes('Sefer is ready')) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, 100);
-    child.once('exit', (code) => {
-      clearInterval(timer);
-      reject(new Error(`server exited with ${code}: ${output}`));
-    });
-  });
-  return { child, ready, output: () => output };
+  return startSefer({ PORT: String(PORT), HOST: 'localhost', DATA_DIR: dataDir });
 }
 
 function exited(child: ChildProcess) {

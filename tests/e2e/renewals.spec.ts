@@ -1,5 +1,5 @@
 /**
- * Deals that renew, in the browser: the reminder emailed at start-up (the chores worker) opens a
+ * Deals that renew, in the browser: the reminder emailed at start-up (the scheduler's renewal-reminders job) opens a
  * page that renews only on its button, once; and a seller's deal that ends within a day is renewed
  * from My Posts and shows its new days left on its public page.
  */
@@ -27,7 +27,7 @@ async function reminders(): Promise<{ token: string; name: string }[]> {
 }
 
 test('the emailed link shows the deal, renews only on its button, and only once', async ({ page }) => {
-  // The chores worker sends the reminders of the demo deals ending within a day when the server starts.
+  // The scheduler's renewal-reminders job sends the reminders of the demo deals ending within a day when the server starts.
   await expect.poll(async () => (await reminders()).length, { timeout: 20_000 }).toBeGreaterThan(0);
   let chosen: { token: string; name: string } | undefined;
   for (const reminder of await reminders()) {

@@ -1,36 +1,20 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { adminPage, newPhoneContext, signedInPage, submitSignIn } from './support.ts';
+import { adminPage, dealFields, newPhoneContext, PLACES, postVerifiedDeal, signedInPage, submitSignIn } from './support.ts';
 
 /** A verified deal of `seller` made through the API (the admin verifies it); its id. */
 async function verifiedDeal(seller: Page, admin: Page, baseURL: string, productName: string) {
-  const headers = { Origin: baseURL };
   const buffer = await sharp({ create: { width: 240, height: 180, channels: 3, background: '#7c2d12' } })
     .png()
     .toBuffer();
-  const photo = { name: 'p.png', mimeType: 'image/png', buffer };
-  const created = await seller.request.post('/api/products/', {
-    headers,
-    multipart: {
-      product_name: productName,
-      company_name: 'Merkato Phones',
-      category: 'foods',
-      discount: '15',
-      discount_duration: '7',
-      description: `${productName}, brand new.`,
-      location: 'Merkato',
-      latitude: '9.03',
-      longitude: '38.74',
-      contact_telegram: '@merkato_phones',
-      contact_phone: '0911000003',
-      profile_photo: photo,
-      product_photo: photo,
-    },
+  const fields = dealFields(productName, 'Merkato Phones', {
+    ...PLACES.merkato,
+    discount: '15',
+    discount_duration: '7',
+    description: `${productName}, brand new.`,
+    contact_phone: '0911000003',
   });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
-  expect((await admin.request.post(`/api/admin/listings/${id}/`, { headers, data: { verdict: 'verify' } })).status()).toBe(200);
-  return id;
+  return postVerifiedDeal(seller, admin, baseURL, fields, { name: 'p.png', mimeType: 'image/png', buffer });
 }
 
 /** Whether the deal is public: its page, search, the API and the sitemap. */

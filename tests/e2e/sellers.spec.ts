@@ -3,7 +3,16 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { adminPage, fillListingForm, newPhoneContext, openWithIsland, signedInPage } from './support.ts';
+import {
+  adminPage,
+  dealFields,
+  fillListingForm,
+  newPhoneContext,
+  openWithIsland,
+  PLACES,
+  postVerifiedDeal,
+  signedInPage,
+} from './support.ts';
 
 async function image(name: string, color: string) {
   const buffer = await sharp({ create: { width: 240, height: 180, channels: 3, background: color } })
@@ -157,19 +166,7 @@ test.describe('a seller lists a business', () => {
     );
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     const photo = await image('p.png', '#000');
-    const fields = {
-      product_name: 'Tea',
-      company_name: 'Tea House',
-      category: 'foods',
-      discount: '10',
-      discount_duration: '3',
-      description: 'Tea',
-      location: 'Bole',
-      latitude: '8.99',
-      longitude: '38.78',
-      contact_telegram: '@tea_house',
-      contact_phone: '0911000000',
-    };
+    const fields = dealFields('Tea', 'Tea House');
     const svgAsPng = await user.page.request.post('/api/products/', {
       headers,
       multipart: { ...fields, profile_photo: { name: 'logo.png', mimeType: 'image/png', buffer: svg }, product_photo: photo },
@@ -202,19 +199,7 @@ test.describe('a seller lists a business', () => {
     const [owner, other] = [await signedInPage(browser, baseURL!), await signedInPage(browser, baseURL!)];
     const headers = { Origin: baseURL! };
     const photo = await image('p.png', '#123456');
-    const fields = {
-      product_name: 'Shiro',
-      company_name: 'Shiro House',
-      category: 'foods',
-      discount: '10',
-      discount_duration: '3',
-      description: 'Shiro',
-      location: 'Piassa',
-      latitude: '9.03',
-      longitude: '38.75',
-      contact_telegram: '@shiro_house',
-      contact_phone: '0911000001',
-    };
+    const fields = dealFields('Shiro', 'Shiro House', { ...PLACES.piassa, contact_phone: '0911000001' });
     const created = await owner.page.request.post('/api/products/', {
       headers,
       multipart: { ...fields, profile_photo: photo, product_photo: photo },
@@ -268,30 +253,14 @@ test.describe('a seller lists a business', () => {
 test.describe('seller pages', () => {
   /** A verified deal of `seller` made through the API (the admin verifies it); its id. */
   async function verifiedDeal(seller: Page, admin: Page, baseURL: string, productName: string, companyName: string) {
-    const headers = { Origin: baseURL };
-    const photo = await image('p.png', '#0f766e');
-    const created = await seller.request.post('/api/products/', {
-      headers,
-      multipart: {
-        product_name: productName,
-        company_name: companyName,
-        category: 'foods',
-        discount: '15',
-        discount_duration: '7',
-        description: `${productName}, fresh every day.`,
-        location: 'Kazanchis',
-        latitude: '9.02',
-        longitude: '38.76',
-        contact_telegram: '@kazanchis_bakery',
-        contact_phone: '0911000002',
-        profile_photo: photo,
-        product_photo: photo,
-      },
+    const fields = dealFields(productName, companyName, {
+      ...PLACES.kazanchis,
+      discount: '15',
+      discount_duration: '7',
+      description: `${productName}, fresh every day.`,
+      contact_phone: '0911000002',
     });
-    expect(created.status()).toBe(201);
-    const { id } = (await created.json()) as { id: number };
-    expect((await admin.request.post(`/api/admin/listings/${id}/`, { headers, data: { verdict: 'verify' } })).status()).toBe(200);
-    return id;
+    return postVerifiedDeal(seller, admin, baseURL, fields, await image('p.png', '#0f766e'));
   }
 
   test('from a category card to the seller page and back to a deal; unknown, wrong slug and sitemap', async ({ page, request }) => {

@@ -1,19 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { adminPage, collectScriptRequests, openWithIsland, signUp } from './support.ts';
-
-/** Serious and critical accessibility problems on the page, as readable lines. */
-async function axeProblems(page: Page): Promise<string[]> {
-  return (await new AxeBuilder({ page }).analyze()).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    );
-}
+import { ACCOUNT_LIST_APIS, adminPage, axeProblems, collectScriptRequests, openWithIsland, signUp } from './support.ts';
 
 const productCard = (page: Page, name: string) =>
   page.locator('li[data-product]').filter({ has: page.getByRole('heading', { name, exact: true }) });
@@ -100,14 +86,7 @@ test.describe('the shop', () => {
     await expect(page).toHaveURL(/\/login\?next=\/shop$/);
 
     expect((await page.request.post('/api/create-checkout-session/', { data: { items: [{ id: 1, quantity: 1 }] } })).status()).toBe(401);
-    for (const path of [
-      '/api/payment-updates/',
-      '/api/orders/pending/',
-      '/api/orders/completed/',
-      '/api/wallet/',
-      '/api/subscriptions/',
-      '/api/refunds/',
-    ]) {
+    for (const path of ACCOUNT_LIST_APIS) {
       expect((await page.request.get(path)).status(), path).toBe(401);
     }
     for (const path of ['/wallet', '/refunds']) {

@@ -1,9 +1,12 @@
 /**
  * Shared end-to-end helpers: accounts (sign-up, sign-in, the admin made once by global-setup.ts),
- * the outbox (emailed codes), islands (waiting for hydration), the listing form, and the clock.
+ * the outbox (emailed codes), islands (waiting for hydration), the listing form and API, servers of
+ * a spec's own, accessibility, and the clock.
  */
+import { spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 /** The phone-sized viewport of every context a helper opens (as in playwright.config.ts). */
@@ -148,28 +151,68 @@ const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADU
 /** A 1×1 PNG file for a file field. */
 export const tinyPng = (name: string): FilePayload => ({ name, mimeType: 'image/png', buffer: TINY_PNG });
 
+/** Where the deals that tests post through the API are. */
+export const PLACES = {
+  bole: { location: 'Bole', latitude: '8.99', longitude: '38.78' },
+  piassa: { location: 'Piassa', latitude: '9.03', longitude: '38.75' },
+  merkato: { location: 'Merkato', latitude: '9.03', longitude: '38.74' },
+  kazanchis: { location: 'Kazanchis', latitude: '9.02', longitude: '38.76' },
+};
+
+/**
+ * The text fields of a valid foods deal for the listing API (`/api/products/`): `product` by
+ * `company` (whose first two words make its Telegram handle), in Bole; `more` replaces any of them.
+ */
+export function dealFields(product: string, company: string, more: Record<string, string> = {}): Record<string, string> {
+  const handle = company.toLowerCase().split(' ').slice(0, 2).join('_');
+  return {
+    product_name: product,
+    company_name: company,
+    category: 'foods',
+    discount: '10',
+    discount_duration: '3',
+    description: product,
+    ...PLACES.bole,
+    contact_telegram: `@${handle}`,
+    contact_phone: '0911000000',
+    ...more,
+  };
+}
+
 /** A foods deal in Piassa posted through the listing API of the server at `base` by `request`'s account: its id (pending review). */
 export async function postFoodsDeal(request: APIRequestContext, base: string, productName: string, image: FilePayload): Promise<number> {
+  const fields = dealFields(productName, 'Piassa Kitchen', {
+    ...PLACES.piassa,
+    discount: '15',
+    discount_duration: '20',
+    description: 'Fresh every morning.',
+    contact_phone: '0911000002',
+  });
   const created = await request.post(`${base}/api/products/`, {
     headers: { Origin: base },
-    multipart: {
-      product_name: productName,
-      company_name: 'Piassa Kitchen',
-      category: 'foods',
-      discount: '15',
-      discount_duration: '20',
-      description: 'Fresh every morning.',
-      location: 'Piassa',
-      latitude: '9.03',
-      longitude: '38.75',
-      contact_telegram: '@piassa_kitchen',
-      contact_phone: '0911000002',
-      profile_photo: image,
-      product_photo: image,
-    },
+    multipart: { ...fields, profile_photo: image, product_photo: image },
   });
   expect(created.status(), await created.text()).toBe(201);
   return ((await created.json()) as { id: number }).id;
+}
+
+/** Posts a deal (`fields`, with `photo` as its logo and photo) through the listing API as `seller`, and `admin` verifies it: its id. */
+export async function postVerifiedDeal(
+  seller: Page,
+  admin: Page,
+  baseURL: string,
+  fields: Record<string, string>,
+  photo: FilePayload,
+): Promise<number> {
+  const headers = { Origin: baseURL };
+  const created = await seller.request.post('/api/products/', {
+    headers,
+    multipart: { ...fields, profile_photo: photo, product_photo: photo },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  expect((await admin.request.post(`/api/admin/listings/${id}/`, { headers, data: { verdict: 'verify' } })).status()).toBe(200);
+  return id;
 }
 
 export interface ListingFormValues {
@@ -230,6 +273,54 @@ export async function fillListingForm(page: Page, values: Partial<ListingFormVal
   await page.getByLabel('Phone number').fill(v.phone);
   if (v.website !== null) await page.getByLabel('Website').fill(v.website);
 }
+
+// ── Servers of a spec's own ───────────────────────────────────────────────────────────────────────
+
+/** Starts `scripts/start.mjs` with `env` added to this process's: the child, its readiness ("Sefer is ready"; rejects if it exits first) and all it printed. */
+export function startSefer(env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (output.includes('Sefer is ready')) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 100);
+    child.once('exit', (code) => {
+      clearInterval(timer);
+      reject(new Error(`server exited with ${code}: ${output}`));
+    });
+  });
+  return { child, ready, output: () => output };
+}
+
+// ── Accessibility and the account lists ──────────────────────────────────────────────────────────
+
+/** Serious and critical accessibility problems on the page, as readable lines. */
+export async function axeProblems(page: Page): Promise<string[]> {
+  return (await new AxeBuilder({ page }).analyze()).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
+}
+
+/** The JSON lists of a signed-in account (paged, each says in x-has-more whether more follow). */
+export const ACCOUNT_LIST_APIS = [
+  '/api/payment-updates/',
+  '/api/orders/pending/',
+  '/api/orders/completed/',
+  '/api/wallet/',
+  '/api/subscriptions/',
+  '/api/refunds/',
+];
 
 // ── The clock ────────────────────────────────────────────────────────────────────────────────────
 

@@ -7,9 +7,11 @@
 import { z } from 'zod';
 import { m } from '#paraglide/messages.js';
 import { EMAIL_MAX, emailTooLong, NAME_MAX } from './account-fields.ts';
-import { EMAIL_PATTERN } from '#features/community/contact.ts';
 
 export const PASSWORD_MIN = 8;
+
+/** A basic shape check (something@something.tld, no spaces), as the spec asks; not RFC 5322. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The forms' field messages, made when a form is checked (so in the language of its page). */
 export const ACCOUNT_MESSAGES = {

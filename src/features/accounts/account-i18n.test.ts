@@ -3,7 +3,7 @@ import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { accountFieldProblems } from './account-fields.ts';
 import { signUpSchema } from './account-forms.ts';
 import { decisionText, moderationSchema } from './account.ts';
-import { checkoutRequestSchema } from '#features/payments/checkout-request.ts';
+import { checkoutRequestSchema } from '#features/shop/checkout-request.ts';
 import { reviewSchema } from '#features/listings/listing-review.ts';
 import { firstErrors, parseWith } from '#platform/http/result.ts';
 import { checkTestCard } from '#features/payments/providers/test-card.ts';
@@ -11,7 +11,7 @@ import { tooManyAttemptsMessage } from './account-forms.server.ts';
 import { authErrorMessage } from './auth.server.ts';
 import { codeEmail, existingAccountEmail, listingReviewEmail } from './emails.server.ts';
 import { inLocale } from '#platform/i18n/locale.server.ts';
-import { paidMessage } from '#features/shop/shop.server.ts';
+import { paidMessage } from '#features/payments/payment-messages.ts';
 import { $cart, $cartNews, buy } from '#features/shop/island/cart.ts';
 
 const am = <T>(work: () => T): T => inLocale('am', work);

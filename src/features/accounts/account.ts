@@ -6,7 +6,6 @@
  */
 import { z } from 'zod';
 import { m } from '#paraglide/messages.js';
-import { MAX_REASON_LENGTH } from '#features/listings/listing-review.ts';
 import { ID_TOO_LARGE, isIdTooLarge, parseId, withoutNul } from '#platform/http/input-guards.ts';
 
 /** What a form whose hidden fields were tampered with (or a stale page) is told. */
@@ -124,6 +123,9 @@ export function decisionText({ action, id, status, changed }: DecisionOutcome): 
 }
 
 export const REASON_REQUIRED = m.admin_reason_required;
+
+/** Longest rejection reason a seller is sent. */
+export const MAX_REASON_LENGTH = 500;
 
 const reason = withoutNul(
   z

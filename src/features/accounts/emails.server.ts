@@ -4,8 +4,6 @@
  * caused by someone else (an admin's decision) goes to a person whose language we do not store: it
  * is written in both languages, Amharic first, in one email (see {@link bothLanguages}).
  */
-import type { ReportReason } from '#db/schema.ts';
-import { reasonLabelIn } from '#features/trust/reports.ts';
 import { m } from '#paraglide/messages.js';
 import { baseLocale, localHref, locales, type Locale } from '#platform/i18n/locales.ts';
 import { config } from '#platform/config/config.server.ts';
@@ -74,24 +72,4 @@ export function listingReviewEmail(
           text: m.email_listing_rejected_text({ name, reason: review.reason, url: siteLink('/myposts', locale) }, { locale }),
         },
   );
-}
-
-/**
- * The seller's email when reports hid one of their deals, in both languages (we keep no language
- * per account): which deal, the reasons given, and that an admin will review it.
- */
-export function listingHiddenEmail(hidden: { productName: string; reasons: ReportReason[] }): EmailWords {
-  const name = hidden.productName;
-  return bothLanguages((locale) => ({
-    subject: m.email_listing_hidden_subject({ name }, { locale }),
-    text: m.email_listing_hidden_text(
-      {
-        name,
-        reasons: hidden.reasons.map((reason) => reasonLabelIn(reason, locale)).join(', '),
-        url: siteLink('/myposts', locale),
-        contactUrl: siteLink('/contact-us', locale),
-      },
-      { locale },
-    ),
-  }));
 }

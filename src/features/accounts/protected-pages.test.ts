@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from './auth.server.ts';
 import { signInPath } from '#platform/http/http.server.ts';
-import { pageGuard, pageNeeds } from './protected-pages.server.ts';
+import { pageGuard, pageNeeds, protectedPages } from './protected-pages.server.ts';
+import { ACCOUNT_POLICIES } from './policy.ts';
 
 const person = (isAdmin: boolean): SessionUser => ({
   id: 'u1',
@@ -15,9 +16,9 @@ const person = (isAdmin: boolean): SessionUser => ({
 
 describe('protected pages', () => {
   it('names what each account and admin page needs, with or without a trailing slash', () => {
-    expect(pageNeeds('/wallet')).toBe('user');
-    expect(pageNeeds('/wallet/')).toBe('user');
-    expect(pageNeeds('/checkout/chk_1')).toBe('user');
+    expect(pageNeeds('/wallet')).toBe('signedIn');
+    expect(pageNeeds('/wallet/')).toBe('signedIn');
+    expect(pageNeeds('/checkout/chk_1')).toBe('signedIn');
     expect(pageNeeds('/checkout/')).toBeNull();
     expect(pageNeeds('/admin')).toBe('admin');
     expect(pageNeeds('/admin/orders')).toBe('admin');
@@ -35,6 +36,24 @@ describe('protected pages', () => {
     expect(pageGuard(new URL('http://x/admin'), person(true))).toBe('pass');
     expect(pageGuard(new URL('http://x/wallet'), person(false))).toBe('pass');
     expect(pageGuard(new URL('http://x/shop'), null)).toBe('pass');
+  });
+
+  it('guards every page by its policy: a visitor signs in, a signed-in user passes exactly when the policy says yes', () => {
+    const pages = protectedPages();
+    expect(pages.map(([, policy]) => policy)).toEqual(expect.arrayContaining(['signedIn', 'admin']));
+    for (const [path, policy] of pages) {
+      const url = new URL(`http://x${path.endsWith('/') ? `${path}chk_1` : path}`);
+      expect(pageNeeds(url.pathname)).toBe(policy);
+      expect((pageGuard(url, null) as Response).status).toBe(303);
+      for (const user of [person(false), person(true)]) {
+        expect(pageGuard(url, user)).toBe(ACCOUNT_POLICIES[policy](user) ? 'pass' : 'admins-only');
+      }
+    }
+    // The policies themselves: an admin page lets only admins through, a signed-in page any account.
+    expect(ACCOUNT_POLICIES.admin(person(false))).toBe(false);
+    expect(ACCOUNT_POLICIES.admin(person(true))).toBe(true);
+    expect(ACCOUNT_POLICIES.signedIn(person(false))).toBe(true);
+    expect(ACCOUNT_POLICIES.signedIn(null)).toBe(false);
   });
 
   it('keeps a simple path readable and encodes a query', () => {

@@ -6,10 +6,10 @@ import type { Moderation } from '#features/accounts/account.ts';
 import { fail, ok, type Result } from '#platform/http/result.ts';
 import type { SessionUser } from '#features/accounts/auth.server.ts';
 import { removeComment } from '#features/community/comments.server.ts';
-import { adminsOnly } from '#features/shop/orders.server.ts';
+import { admin as isAdmin, adminsOnly } from '#features/accounts/policy.ts';
 import { m } from '#paraglide/messages.js';
 import { removeRequest } from '#features/community/requests.server.ts';
-import { reviewListing } from '#features/sellers/seller-listings.server.ts';
+import { reviewListing } from '#features/listings/seller-listings.server.ts';
 import { endPromotion } from '#features/promotions/promotions.server.ts';
 
 /** Carries out one moderation; the result names what was done. */
@@ -19,7 +19,7 @@ export async function moderate(
   input: Moderation,
   now = new Date(),
 ): Promise<Result<Moderation['action']>> {
-  if (!admin.isAdmin) return adminsOnly();
+  if (!isAdmin(admin)) return adminsOnly();
   const { action, id } = input;
   if (input.action === 'end-promotion') {
     const ended = await endPromotion(db, admin, { id, refund: input.refund }, now);

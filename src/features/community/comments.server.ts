@@ -1,7 +1,8 @@
 /** Comments on one image of a listing, read per image in SQL, newest first. */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { comments, listingImages, listings } from '#db/schema.ts';
+import { publicComment } from '#db/public-rows.ts';
 import { commentPayloadSchema } from './community.ts';
 import { fail, ok, parseWith, type Result } from '#platform/http/result.ts';
 import type { SessionUser } from '#features/accounts/auth.server.ts';
@@ -11,9 +12,6 @@ import { displayNameOf } from '#features/accounts/users.server.ts';
 import { isPublic } from '#features/listings/listings.server.ts';
 
 export const MAX_COMMENTS = 100;
-
-/** A comment the public may see: not hidden (reports or an admin), its author not banned. */
-export const publicComment = sql`(${comments.hiddenAt} is null and not ${comments.authorBanned})`;
 
 export interface CommentView {
   id: number;

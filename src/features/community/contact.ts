@@ -3,6 +3,7 @@
  * with the spec's messages. Pure and isomorphic: no server imports.
  */
 import { z } from 'zod';
+import { EMAIL_PATTERN } from '#features/accounts/account-forms.ts';
 import { withoutNul } from '#platform/http/input-guards.ts';
 import { fail, parseWith, type Result } from '#platform/http/result.ts';
 import { m } from '#paraglide/messages.js';
@@ -18,8 +19,8 @@ export const CONTACT_LIMITS: Readonly<Record<ContactField, number>> = {
   message: 5000,
 };
 
-/** A basic shape check (something@something.tld, no spaces), as the spec asks; not RFC 5322. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The same shape check as the account forms' (something@something.tld, no spaces). */
+export { EMAIL_PATTERN };
 
 /** What the page says after a post that is not about one field. */
 export const CONTACT_TEXTS = {

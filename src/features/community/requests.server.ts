@@ -1,10 +1,8 @@
 /** Buy/sell requests ('what do you want to buy/sell') and their likes. */
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { requestLikes, requests } from '#db/schema.ts';
-
-/** A request the public may see: not hidden (reports or an admin), its author not banned. */
-export const publicRequest = sql`(${requests.hiddenAt} is null and not ${requests.authorBanned})`;
+import { publicRequest } from '#db/public-rows.ts';
 
 /** Requests shown before 'Show more...'. */
 export const INITIAL_REQUESTS = 8;

@@ -14,6 +14,7 @@ import { listNearbyListings } from './nearby-listings.server.ts';
 import { SITEMAP_PAGE_SIZE, sitemapListings, sitemapPageCount } from './sitemap-listings.server.ts';
 import { createSeller, DAY, draft, fakeImage, FIXED_NOW } from '#fixtures/listings.ts';
 import { drivers, useTestDatabase, type TestDatabase } from '#tests/db/test-database.ts';
+import { explain } from '#tests/db/explain.ts';
 
 const page = { page: 1, pageSize: 24 };
 const now = FIXED_NOW;
@@ -231,10 +232,7 @@ describe.each(drivers())('with 2,000 listings on %s', (driver) => {
       .orderBy(...order)
       .limit(25)
       .toSQL();
-    const result = (await t.db.execute(sql.raw(`explain ${inline(query.sql, query.params)}`))) as unknown as
-      { rows: Record<string, string>[] } | Record<string, string>[];
-    const rows = 'rows' in result ? result.rows : result;
-    return rows.map((r) => Object.values(r)[0]).join('\n');
+    return explain(t.db, query);
   }
 
   // At 2,000 rows the planner may still prefer a scan for lists that match most rows (all
@@ -248,13 +246,3 @@ describe.each(drivers())('with 2,000 listings on %s', (driver) => {
     expect(await plan({ list: 'daily', now })).toContain('listings_public_ends_idx');
   });
 });
-
-/** Inlines parameters into SQL for EXPLAIN (test data only: numbers, dates and plain strings). */
-function inline(text: string, params: unknown[]): string {
-  return text.replace(/\$(\d+)/g, (_, n: string) => {
-    const v = params[Number(n) - 1];
-    if (typeof v === 'number') return String(v);
-    if (v instanceof Date) return `'${v.toISOString()}'::timestamptz`;
-    return `'${String(v).replace(/'/g, "''")}'`;
-  });
-}

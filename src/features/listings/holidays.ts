@@ -3,9 +3,10 @@
  * and Islamic calendars (Intl's `ethiopic` and `islamic-umalqura` calendars: no table to update).
  * Dates are calendar days, returned as UTC midnights; "today" is the day in Addis Ababa.
  */
+import { HOLIDAY_KEYS } from '#db/holiday-keys.ts';
 import { m } from '#paraglide/messages.js';
 
-export const HOLIDAY_KEYS = ['enkutatash', 'meskel', 'genna', 'timket', 'adwa', 'fasika', 'eid-al-fitr', 'eid-al-adha'] as const;
+export { HOLIDAY_KEYS };
 export type HolidayKey = (typeof HOLIDAY_KEYS)[number];
 
 export function isHolidayKey(value: unknown): value is HolidayKey {

@@ -15,20 +15,12 @@ import { insertListing } from './listings.server.ts';
 import { saveImage } from '#features/media/media.server.ts';
 import { localMediaStorage, mediaRoot } from '#features/media/media-storage.server.ts';
 import { LIMITS } from '#platform/http/rate-limit.server.ts';
-import { ownListing } from '#features/sellers/seller-listings.server.ts';
+import { ownListing } from '#features/listings/seller-listings.server.ts';
 import { PATCH } from '#pages/api/delete/products/[id]/index.ts';
 import { createSeller, draft, fakeImage } from '#fixtures/listings.ts';
 import { drivers, useTestDatabase } from '#tests/db/test-database.ts';
+import { person } from '#tests/db/people.ts';
 
-const person = (id: string, isAdmin = false): SessionUser => ({
-  id,
-  email: `${id}@test.invalid`,
-  name: id,
-  firstName: id,
-  lastName: null,
-  image: null,
-  isAdmin,
-});
 const seller = person('seller-1');
 const other = person('seller-2');
 

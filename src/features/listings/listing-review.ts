@@ -1,11 +1,12 @@
 /** An admin's decision on a listing waiting for verification: one input for the API and the admin page. Pure and isomorphic. */
 import { z } from 'zod';
+import { MAX_REASON_LENGTH } from '#features/accounts/account.ts';
 import { m } from '#paraglide/messages.js';
 import { baseLocale, getLocale } from '#paraglide/runtime.js';
 import { withoutNul } from '#platform/http/input-guards.ts';
 
-/** Longest rejection reason a seller is sent. */
-export const MAX_REASON_LENGTH = 500;
+/** Longest rejection reason a seller is sent (an accounts rule: the admin pages' forms check it too). */
+export { MAX_REASON_LENGTH };
 
 /** `{verdict: 'verify'}` or `{verdict: 'reject', reason}`: a rejection tells the seller why. */
 export const reviewSchema = z.discriminatedUnion('verdict', [

@@ -5,23 +5,32 @@
  */
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { HolidayKey } from './holidays.ts';
+import type { ListingFields } from './listing-schema.ts';
 import type { Database } from '#db/client.ts';
 import { listingImages, listings, sellers, users, type StoredImage, type StoredVideo } from '#db/schema.ts';
 import { discountEnd, discountStart } from './discount.ts';
+import type { ListingImage } from './listing-card.ts';
 
-/** What a listing is made of when it is written (ids, status and derived dates aside). */
-export interface ListingDraft {
+export type { ListingCard, ListingImage } from './listing-card.ts';
+
+/**
+ * What a listing is made of when it is written (ids, status and derived dates aside): the form's
+ * parsed texts, except that the seed and tests may write any discount and contact.
+ */
+export interface ListingDraft extends Pick<
+  ListingFields,
+  | 'productName'
+  | 'companyName'
+  | 'description'
+  | 'location'
+  | 'latitude'
+  | 'longitude'
+  | 'category'
+  | 'discountDurationDays'
+  | 'discountStartDays'
+> {
   ownerId: string;
-  productName: string;
-  companyName: string;
-  description: string;
-  location: string;
-  latitude: number;
-  longitude: number;
-  category: string;
   discount: string;
-  discountDurationDays: number | null;
-  discountStartDays: number | null;
   logo: StoredImage | null;
   photo: StoredImage;
   video: StoredVideo | null;
@@ -105,37 +114,11 @@ export const cardColumns = {
   holiday: listings.holiday,
 };
 
-export type ListingCard = {
-  id: number;
-  sellerId: number;
-  productName: string;
-  companyName: string;
-  location: string;
-  category: string;
-  discount: string;
-  discountDurationDays: number | null;
-  discountStartDays: number | null;
-  datePosted: Date;
-  startsAt: Date;
-  endsAt: Date | null;
-  logo: StoredImage | null;
-  photo: StoredImage;
-  contactPhone: string | null;
-  contactTelegram: string | null;
-  holiday: HolidayKey | null;
-};
-
 /**
  * The condition every public read starts from: verified listings that are not hidden (reports, an
  * admin) and whose seller is not banned. The status is a literal so the partial indexes match.
  */
 export const isPublic = sql`(${listings.status} = 'verified' and ${listings.hiddenAt} is null and not ${listings.sellerBanned})`;
-
-export interface ListingImage {
-  /** 'photo' for the main product photo, else the listing_images id: the comments page's image id. */
-  id: string;
-  image: StoredImage;
-}
 
 /** Each listing with its gallery (main photo first), one query for the whole page. */
 export async function withGalleries<T extends { id: number; photo: StoredImage }>(

@@ -8,7 +8,7 @@ import { fail, ok, type Result } from '#platform/http/result.ts';
 import type { SessionUser } from '#features/accounts/auth.server.ts';
 import { applyListingEdit } from './listing-input.server.ts';
 import { allowWrite, slowDown } from '#platform/http/rate-limit.server.ts';
-import { canEditListing, removeListing } from '#features/sellers/seller-listings.server.ts';
+import { canEditListing, removeListing } from '#features/listings/seller-listings.server.ts';
 
 /** The form's values back as form data, for the listing edit reader (which reads photos as files). */
 function formDataOf(values: Record<string, unknown>): FormData {

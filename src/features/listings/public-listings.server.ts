@@ -3,8 +3,9 @@
  * videos, the HTTP API's pages and one listing's page. Every list is one indexed, paged query.
  */
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '#db/client.ts';
-import { listingImages, listings, type ListingStatus, type StoredVideo } from '#db/schema.ts';
+import { listings, type ListingStatus, type StoredVideo } from '#db/schema.ts';
 import { recentSince, windowBounds } from './discount.ts';
 import { likePattern, type ListKind } from './listing-query.ts';
 import { toPage, type Page, type PageRequest } from '#platform/http/paging.ts';
@@ -91,22 +92,23 @@ function recentMatchIds(db: Database, filter: PublicListingFilter, paging: PageR
 }
 
 /**
- * Runs one page of a public list: `read(where, order)` gets the WHERE and ORDER BY to use. A search
+ * Runs one page of a public list, reading the columns `from()` selects from listings. A search
  * first tries the newest listings (see SEARCH_RECENT_ROWS), then the trigram index.
  */
-async function publicPage<T>(
-  db: Database,
-  filter: PublicListingFilter,
-  paging: PageRequest,
-  read: (where: SQL | undefined, order: SQL[]) => Promise<T[]>,
-): Promise<T[]> {
+async function publicPage<Q extends PgSelect>(db: Database, filter: PublicListingFilter, paging: PageRequest, from: () => Q) {
   const { where, order } = publicListingCriteria(filter);
+  const read = (condition: SQL | undefined) =>
+    from()
+      .where(condition)
+      .orderBy(...order)
+      .limit(paging.pageSize + 1)
+      .offset((paging.page - 1) * paging.pageSize);
   const recent = recentMatchIds(db, filter, paging);
   if (recent) {
-    const rows = await read(and(where, inArray(listings.id, recent)), order);
+    const rows = await read(and(where, inArray(listings.id, recent)));
     if (rows.length > paging.pageSize) return rows;
   }
-  return read(where, order);
+  return read(where);
 }
 
 /**
@@ -114,17 +116,20 @@ async function publicPage<T>(
  * Reads `pageSize + 1` rows to know whether there is a next page, and nothing more.
  */
 export async function listPublicListings(db: Database, filter: PublicListingFilter, paging: PageRequest): Promise<Page<ListingCard>> {
-  const rows = await publicPage(db, filter, paging, (where, order) =>
-    db
-      .select(cardColumns)
-      .from(listings)
-      .where(where)
-      .orderBy(...order)
-      .limit(paging.pageSize + 1)
-      .offset((paging.page - 1) * paging.pageSize),
-  );
+  const rows = await publicPage(db, filter, paging, () => db.select(cardColumns).from(listings).$dynamic());
   return toPage(rows, paging);
 }
+
+/** Every public field of a listing (never the owner). */
+const publicColumns = {
+  ...cardColumns,
+  description: listings.description,
+  latitude: listings.latitude,
+  longitude: listings.longitude,
+  video: listings.video,
+  contactTick: listings.contactTick,
+  webSite: listings.webSite,
+};
 
 export type ListingDetail = ListingCard & {
   description: string;
@@ -140,29 +145,13 @@ export type ListingDetail = ListingCard & {
 /** A verified listing with its gallery (main photo first), or null: missing and unverified look the same. */
 export async function getPublicListing(db: Database, id: number): Promise<ListingDetail | null> {
   const [row] = await db
-    .select({
-      ...cardColumns,
-      description: listings.description,
-      latitude: listings.latitude,
-      longitude: listings.longitude,
-      video: listings.video,
-      contactTick: listings.contactTick,
-      webSite: listings.webSite,
-      status: listings.status,
-    })
+    .select({ ...publicColumns, status: listings.status })
     .from(listings)
     .where(and(eq(listings.id, id), isPublic))
     .limit(1);
   if (!row) return null;
-  const extra = await db
-    .select({ id: listingImages.id, image: listingImages.image })
-    .from(listingImages)
-    .where(eq(listingImages.listingId, id))
-    .orderBy(asc(listingImages.position));
-  return {
-    ...row,
-    images: [{ id: 'photo', image: row.photo }, ...extra.map((e) => ({ id: String(e.id), image: e.image }))],
-  };
+  const [withImages] = await withGalleries(db, [row]);
+  return withImages ?? null;
 }
 
 export type NewProduct = ListingCard & { description: string; contactTick: string | null; images: ListingImage[] };
@@ -202,17 +191,6 @@ export async function listVideoListings(db: Database, now: Date, paging: PageReq
   return toPage(rows, paging);
 }
 
-/** Every public field of a listing (never the owner). */
-const publicColumns = {
-  ...cardColumns,
-  description: listings.description,
-  latitude: listings.latitude,
-  longitude: listings.longitude,
-  video: listings.video,
-  contactTick: listings.contactTick,
-  webSite: listings.webSite,
-};
-
 export type PublicListing = ListingCard & {
   description: string;
   latitude: number;
@@ -229,15 +207,7 @@ export async function listPublicListingsWithImages(
   filter: PublicListingFilter,
   paging: PageRequest,
 ): Promise<Page<PublicListing>> {
-  const rows = await publicPage(db, filter, paging, (where, order) =>
-    db
-      .select(publicColumns)
-      .from(listings)
-      .where(where)
-      .orderBy(...order)
-      .limit(paging.pageSize + 1)
-      .offset((paging.page - 1) * paging.pageSize),
-  );
+  const rows = await publicPage(db, filter, paging, () => db.select(publicColumns).from(listings).$dynamic());
   const page = toPage(rows, paging);
   return { ...page, items: await withGalleries(db, page.items) };
 }

@@ -17,7 +17,6 @@ import {
   type UploadRejected,
 } from './uploads.server.ts';
 import { m } from '#paraglide/messages.js';
-import { LISTING_MESSAGES } from '#features/listings/listing-messages.ts';
 
 /** An image whose header passed {@link inspectImage}: its bytes, real type and pixel count; not decoded yet. */
 type InspectedImage = { ok: true; bytes: Buffer; type: ImageType; pixels: number };
@@ -119,7 +118,7 @@ export async function checkExtraImages(files: File[]): Promise<{ ok: true; image
   const field = 'uploaded_images';
   const present = files.filter((f) => uploadedFile(f) !== null);
   if (present.length > MAX_EXTRA_IMAGES) {
-    return reject(400, field, LISTING_MESSAGES.tooManyImages);
+    return reject(400, field, m.form_too_many_images());
   }
   return checkImages(present.map((file) => ({ field, file })));
 }

@@ -13,7 +13,7 @@ import { backfillIcons } from './image-icons.server.ts';
 import { insertListing } from '#features/listings/listings.server.ts';
 import { saveImage } from './media.server.ts';
 import { localMediaStorage, mediaRoot, type MediaStorage } from './media-storage.server.ts';
-import { iconSources } from './media-urls.ts';
+import { iconSources } from './media-urls.server.ts';
 import { createSeller, draft } from '#fixtures/listings.ts';
 import { drivers, useTestDatabase } from '#tests/db/test-database.ts';
 

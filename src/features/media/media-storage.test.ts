@@ -139,7 +139,7 @@ describe('media on the S3 bucket', () => {
   });
 
   it('links /media/… without S3_PUBLIC_URL, and the public address with it', async () => {
-    const { imageUrl, mediaOrigin } = await import('./media-urls.ts');
+    const { imageUrl, mediaOrigin } = await import('./media-urls.server.ts');
     const image = { key: 'u/abc123', width: 1280, height: 960, thumbWidth: 360, thumbHeight: 270 };
     expect(imageUrl(image)).toBe('/media/u/abc123.webp');
     expect(mediaOrigin()).toBeUndefined();
@@ -147,7 +147,7 @@ describe('media on the S3 bucket', () => {
     vi.resetModules();
     vi.stubEnv('S3_PUBLIC_URL', 'https://media.sefer.test/bucket/');
     try {
-      const urls = await import('./media-urls.ts');
+      const urls = await import('./media-urls.server.ts');
       expect(urls.imageUrl(image, 'card')).toBe('https://media.sefer.test/bucket/u/abc123-card.webp');
       expect(urls.imageSrcset(image)).toBe(
         'https://media.sefer.test/bucket/u/abc123-thumb.webp 360w, https://media.sefer.test/bucket/u/abc123-card.webp 720w, https://media.sefer.test/bucket/u/abc123.webp 1280w',

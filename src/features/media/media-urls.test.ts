@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageSrcset, imageUrl, videoUrl } from './media-urls.ts';
+import { imageSrcset, imageUrl, videoUrl } from './media-urls.server.ts';
 
 describe('media URLs', () => {
   const image = { key: 'u/abc123', width: 1280, height: 960, thumbWidth: 360, thumbHeight: 270 };

@@ -1,12 +1,12 @@
 /**
  * Stored media: images re-encoded to WebP (which also strips EXIF/GPS) in three widths, and
  * videos, kept in the media storage (media-storage.server.ts). URLs are derived from the key
- * (media-urls.ts).
+ * (media-urls.server.ts).
  */
 import { randomBytes } from 'node:crypto';
 import sharp, { type Sharp } from 'sharp';
 import type { StoredImage, StoredVideo } from '#db/schema.ts';
-import { CARD_WIDTH, ICON_SIZE } from './media-urls.ts';
+import { CARD_WIDTH, ICON_SIZE } from './media-urls.server.ts';
 import type { MediaStorage } from './media-storage.server.ts';
 
 /** Longest side of a stored image. */

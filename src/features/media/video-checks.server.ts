@@ -7,7 +7,6 @@ import { ffmpegDurationSeconds } from './ffmpeg.server.ts';
 import { isVideoType, sniffFileType, type VideoExt } from './file-types.server.ts';
 import { label, MAX_VIDEO_BYTES, MAX_VIDEO_SECONDS, readUpload, reject, type UploadRejected } from './uploads.server.ts';
 import { m } from '#paraglide/messages.js';
-import { LISTING_MESSAGES } from '#features/listings/listing-messages.ts';
 
 /** A video that passed {@link checkVideo}, with the duration measured on the server. */
 export type CheckedVideo = { ok: true; bytes: Buffer; ext: VideoExt; durationSeconds: number };
@@ -27,7 +26,7 @@ export async function checkVideo(field: string, file: File): Promise<CheckedVide
   const seconds = parsed ?? (await ffmpegDurationSeconds(bytes, ext));
   if (seconds === null) return reject(400, field, m.form_srv_unreadable_video({ name }));
   if (seconds > MAX_VIDEO_SECONDS + DURATION_TOLERANCE_SECONDS) {
-    return reject(400, field, LISTING_MESSAGES.videoTooLong);
+    return reject(400, field, m.form_video_too_long());
   }
   return { ok: true, bytes, ext, durationSeconds: Math.round(seconds * 1000) / 1000 };
 }

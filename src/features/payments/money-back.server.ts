@@ -6,7 +6,7 @@
  */
 import type { RefundMethod } from '#db/schema.ts';
 import { config } from '#platform/config/config.server.ts';
-import type { CheckoutSession } from '#features/shop/shop.server.ts';
+import type { CheckoutSession } from './checkout-sessions.server.ts';
 
 export interface MoneyBack {
   method: RefundMethod;

@@ -9,8 +9,7 @@ import { checkoutSessions, orders, paymentUpdates, refunds } from '#db/schema.ts
 import { baseLocale, getLocale } from '#platform/i18n/locales.ts';
 import { CARD_MESSAGES } from './providers/test-card.ts';
 import { pageWindow } from '#platform/http/account-paging.server.ts';
-import { refundUpdateText } from './refunds.server.ts';
-import { declinedMessage, paidMessage } from '#features/shop/shop.server.ts';
+import { declinedMessage, paidMessage, refundUpdateText } from './payment-messages.ts';
 import { inLocale } from '#platform/i18n/locale.server.ts';
 import { toPage, type Page, type PageRequest } from '#platform/http/paging.ts';
 import { m } from '#paraglide/messages.js';
@@ -44,7 +43,7 @@ export async function listPaymentUpdates(db: Database, userId: string, paging: P
   return { ...page, items: page.items.map(({ eventKey: _key, ...u }) => ({ ...u, message: said.get(u.id) ?? u.message })) };
 }
 
-/** The event keys our own payment events are stored under (see shop.server.ts and refunds.server.ts). */
+/** The event keys our own payment events are stored under (see checkout-sessions.server.ts, fulfilment.server.ts and shop/refunds.server.ts). */
 const PAID = /^checkout:(chk_[\w-]+):paid$/;
 const DECLINED = /^checkout:(chk_[\w-]+):(?:declined:|failed$)/;
 const REFUND = /^refund:(\d+):(approved|declined)$/;

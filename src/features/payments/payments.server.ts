@@ -4,43 +4,27 @@
  * (`/checkout/{id}`, the offline default) all start from `startCheckout` and end in the one
  * idempotent `fulfilCheckout`. A provider's code is only imported when it is configured.
  */
-import type { CheckoutLine, PaymentProviderName } from '#db/schema.ts';
+import type { PaymentProviderName } from '#db/schema.ts';
 import type { Result } from '#platform/http/result.ts';
 import type { Database } from '#db/client.ts';
 import type { SessionUser } from '#features/accounts/auth.server.ts';
 import { config, type AppConfig } from '#platform/config/config.server.ts';
-import { isPromotionRequest, promotionRequestSchema } from './checkout-request.ts';
-import { describeIssues } from '#features/listings/listing-query.ts';
-import { pricePromotion } from '#features/promotions/promotions.server.ts';
 import { hit } from '#platform/http/rate-limit.server.ts';
 import { localHref } from '#platform/i18n/locales.ts';
 import { m } from '#paraglide/messages.js';
 import {
   expireCheckoutSession,
-  fulfilCheckout,
   insertCheckoutSession,
   newCheckoutSessionId,
-  priceCheckout,
   setProviderSessionId,
   type CheckoutSession,
-  type Fulfilment,
-} from '#features/shop/shop.server.ts';
+} from './checkout-sessions.server.ts';
+import { fulfilCheckout, type Fulfilment } from './fulfilment.server.ts';
+import { pricerOf } from './fulfillers.server.ts';
+import { mayStartCheckout } from './policy.ts';
+import type { PaymentProvider, ProviderCheckout } from './providers/provider.ts';
 
-export interface ProviderCheckout {
-  id: string;
-  lines: CheckoutLine[];
-  amountBirr: number;
-  customerEmail: string;
-  customer: { email: string; name: string; firstName: string | null; lastName: string | null };
-}
-
-export interface PaymentProvider {
-  readonly name: PaymentProviderName;
-  /** Starts the provider's side of a checkout; answers where to send the buyer. */
-  start(checkout: ProviderCheckout): Promise<{ providerSessionId: string | null; url: string }>;
-  /** Whether the provider says this checkout is paid (the success page asks when a webhook is late). */
-  isPaid(session: CheckoutSession): Promise<boolean>;
-}
+export type { PaymentProvider, ProviderCheckout };
 
 /** The embedded default: our own hosted-checkout page; it fulfils the checkout itself. */
 export const testCheckoutProvider: PaymentProvider = {
@@ -89,20 +73,10 @@ export async function paymentProvider(): Promise<PaymentProvider> {
 /** Checkout starts per user: enough for a shopper, not for a script. */
 export const CHECKOUT_LIMIT = { max: 20, windowSeconds: 600 };
 
-/** A promotion's checkout request, priced from the database for its seller. */
-async function pricedPromotion(db: Database, user: SessionUser, body: unknown, now: Date) {
-  const parsed = promotionRequestSchema.safeParse(body);
-  if (!parsed.success) {
-    const { fields } = describeIssues(parsed.error);
-    return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? m.shop_invalid_request(), fields } as const;
-  }
-  return pricePromotion(db, user, parsed.data.promotion, now);
-}
-
 /**
  * `POST /api/create-checkout-session/`: prices the cart (or a seller's promotion) from the
- * database, records the checkout for the signed-in user and starts it with the provider. Answers
- * `{id, url}`.
+ * database through the fulfiller that claims the request (fulfillers.server.ts), records the
+ * checkout for the signed-in user and starts it with the provider. Answers `{id, url}`.
  */
 export async function startCheckout(
   db: Database,
@@ -111,8 +85,8 @@ export async function startCheckout(
   provider: PaymentProvider,
   now = new Date(),
 ): Promise<Result<{ id: string; url: string }>> {
-  if (!user) return { ok: false, status: 401, error: m.shop_sign_in_to_checkout() };
-  const priced = isPromotionRequest(body) ? await pricedPromotion(db, user, body, now) : await priceCheckout(db, body);
+  if (!mayStartCheckout(user)) return { ok: false, status: 401, error: m.shop_sign_in_to_checkout() };
+  const priced = await pricerOf(body).price(db, user, body, now);
   if (!priced.ok) return priced;
   const limit = await hit(db, `checkout:user:${user.id}`, CHECKOUT_LIMIT, now);
   if (!limit.allowed) return { ok: false, status: 429, error: m.shop_too_often() };

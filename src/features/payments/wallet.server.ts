@@ -4,7 +4,7 @@ import type { Database } from '#db/client.ts';
 import { refunds, walletEntries } from '#db/schema.ts';
 import { baseLocale, getLocale } from '#platform/i18n/locales.ts';
 import { pageWindow } from '#platform/http/account-paging.server.ts';
-import { walletRefundReason } from './refunds.server.ts';
+import { walletRefundReason } from './payment-messages.ts';
 import { toPage, type Page, type PageRequest } from '#platform/http/paging.ts';
 
 export interface WalletEntry {

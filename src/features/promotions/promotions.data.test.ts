@@ -18,7 +18,8 @@ import {
   promotionStates,
   seedPromotionPlans,
 } from './promotions.server.ts';
-import { fulfilCheckout } from '#features/shop/shop.server.ts';
+import { fulfilCheckout } from '#features/payments/fulfilment.server.ts';
+import '#platform/process/fulfillers.server.ts';
 import { walletOf } from '#features/payments/wallet.server.ts';
 import { DAY, FIXED_NOW, createSeller, listingEndingIn, SELLER_SESSION } from '#fixtures/listings.ts';
 import { drivers, useTestDatabase } from '#tests/db/test-database.ts';

@@ -1,32 +1,23 @@
 /**
  * Promoted listings: a seller pays for 3, 7 or 14 days (the plans, seeded at start); the paid
- * promotion (made by the checkout's fulfilment, shop.server.ts) puts the listing in one of the
+ * promotion (made by the checkout's fulfilment through fulfillers.server.ts) puts the listing in one of the
  * labelled promoted slots at the top of its category page and of the home page, at most
  * {@link PROMOTED_PER_PAGE} a page, rotated fairly. It ends by itself; an admin may end it sooner,
  * with the unused days refunded or not.
  */
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
-import {
-  listings,
-  paymentUpdates,
-  promotionPlans,
-  promotions,
-  users,
-  walletEntries,
-  type PromotionLine,
-  type RefundMethod,
-} from '#db/schema.ts';
+import { listings, paymentUpdates, promotionPlans, promotions, users, walletEntries, type RefundMethod } from '#db/schema.ts';
 import { baseLocale } from '#platform/i18n/locales.ts';
 import { fail, ok, type Result } from '#platform/http/result.ts';
-import { formatBirr } from '#features/shop/shop.ts';
+import { formatBirr } from '#platform/i18n/format.ts';
 import { m } from '#paraglide/messages.js';
 import type { SessionUser } from '#features/accounts/auth.server.ts';
 import { cardColumns, isPublic, type ListingCard } from '#features/listings/listings.server.ts';
 import { inLocale } from '#platform/i18n/locale.server.ts';
-import { adminsOnly } from '#features/shop/orders.server.ts';
+import { admin as isAdmin, adminsOnly } from '#features/accounts/policy.ts';
 import { payBack } from '#features/payments/money-back.server.ts';
-import { getCheckoutSession } from '#features/shop/shop.server.ts';
+import { getCheckoutSession } from '#features/payments/checkout-sessions.server.ts';
 
 /** The plans every database has: days and their price in Birr. */
 export const PROMOTION_PLANS: readonly { days: number; priceBirr: number }[] = [
@@ -66,43 +57,6 @@ const notEnded = (now: Date) => or(isNull(listings.endsAt), gt(listings.endsAt, 
 
 /** Promotions running at `now`, not ended by an admin. */
 const running = (now: Date) => and(isNull(promotions.endedAt), lte(promotions.startsAt, now), gt(promotions.endsAt, now))!;
-
-/**
- * Prices a seller's promotion from the database: their own verified listing whose discount has not
- * ended, for one of the plans' days.
- */
-export async function pricePromotion(
-  db: Database,
-  user: SessionUser,
-  request: { listingId: number; days: number },
-  now: Date,
-): Promise<Result<{ lines: PromotionLine[]; amountBirr: number }>> {
-  const [plan] = await db.select().from(promotionPlans).where(eq(promotionPlans.days, request.days)).limit(1);
-  if (!plan) return fail(400, m.promotion_choose_days(), { days: [m.promotion_choose_days()] });
-  const [listing] = await db
-    .select({
-      id: listings.id,
-      ownerId: listings.ownerId,
-      status: listings.status,
-      endsAt: listings.endsAt,
-      productName: listings.productName,
-    })
-    .from(listings)
-    .where(eq(listings.id, request.listingId))
-    .limit(1);
-  if (!listing || listing.ownerId !== user.id) return fail(404, m.account_post_not_found());
-  if (listing.status !== 'verified') return fail(409, m.promotion_only_verified());
-  if (listing.endsAt && listing.endsAt <= now) return fail(409, m.promotion_deal_ended());
-  const line: PromotionLine = {
-    kind: 'promotion',
-    listingId: listing.id,
-    days: plan.days,
-    name: listing.productName,
-    priceBirr: plan.priceBirr,
-    quantity: 1,
-  };
-  return ok({ lines: [line], amountBirr: plan.priceBirr });
-}
 
 /**
  * The promoted listings of one page: live promotions of verified, not-ended listings (of a
@@ -177,7 +131,7 @@ export interface AdminPromotionView {
 
 /** For /admin: promotions running or paid and waiting to start, those ending soonest first. */
 export async function activePromotions(db: Database, admin: SessionUser, now: Date, limit = 50): Promise<Result<AdminPromotionView[]>> {
-  if (!admin.isAdmin) return adminsOnly();
+  if (!isAdmin(admin)) return adminsOnly();
   const rows = await db
     .select({
       id: promotions.id,
@@ -223,7 +177,7 @@ export async function endPromotion(
   input: { id: number; refund: 'none' | 'unused' },
   now = new Date(),
 ): Promise<Result<EndedPromotion>> {
-  if (!admin.isAdmin) return adminsOnly();
+  if (!isAdmin(admin)) return adminsOnly();
   const [ended] = await db
     .update(promotions)
     .set({ endedAt: now })

@@ -19,9 +19,9 @@ import { bothLanguages, siteLink, type EmailWords } from '#features/accounts/ema
 import { isPublic } from '#features/listings/listings.server.ts';
 import { inLocale } from '#platform/i18n/locale.server.ts';
 import { publicListingCriteria } from '#features/listings/public-listings.server.ts';
-import { listSavedSearches, type SavedSearch } from './saved.server.ts';
+import { dealNameColumns, listSavedSearches, type SavedSearch } from './saved.server.ts';
 
-/** Accounts handled per call: the chores worker calls every minute, the rest wait for the next one. */
+/** Accounts handled per call: the scheduler calls every minute (saved/jobs.server.ts), the rest wait for the next one. */
 const ACCOUNTS_PER_CALL = 200;
 
 export interface DigestDeal {
@@ -71,10 +71,7 @@ function matchOf(search: SavedSearch, now: Date): SQL | undefined {
 export async function newDealsOf(db: Database, search: SavedSearch, now: Date): Promise<DigestSection> {
   const rows = await db
     .select({
-      id: listings.id,
-      productName: listings.productName,
-      companyName: listings.companyName,
-      discount: listings.discount,
+      ...dealNameColumns,
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(listings)

@@ -61,14 +61,19 @@ export interface SavedDeal {
   savedAt: Date;
 }
 
+/** What names a deal in a list of saved deals or in a digest: its id, product, company and discount. */
+export const dealNameColumns = {
+  id: listings.id,
+  productName: listings.productName,
+  companyName: listings.companyName,
+  discount: listings.discount,
+};
+
 /** One page of the account's saved deals, newest saved first (saved_listings_user_idx). */
 export async function listSavedListings(db: Database, userId: string, paging: PageRequest): Promise<Page<SavedDeal>> {
   const rows = await db
     .select({
-      id: listings.id,
-      productName: listings.productName,
-      companyName: listings.companyName,
-      discount: listings.discount,
+      ...dealNameColumns,
       photo: listings.photo,
       endsAt: listings.endsAt,
       available: sql<boolean>`${isPublic}`.mapWith(Boolean),

@@ -8,11 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { listings, moderationDecisions, removedListings, sellers, users } from '#db/schema.ts';
 import type { SessionUser } from '#features/accounts/auth.server.ts';
 import { insertListing } from '#features/listings/listings.server.ts';
-import { removeListing } from './seller-listings.server.ts';
+import { removeListing } from '#features/listings/seller-listings.server.ts';
 import { otherDeals, removedListing, sellerDeals, sellerDealsQuery, sellerProfile, setSellerVerified } from './sellers.server.ts';
 import { sellerSitemapPageCount, sitemapSellers } from './sitemap-sellers.server.ts';
 import { DAY, FIXED_NOW, createSeller, draft, listingEndingIn, SELLER_SESSION } from '#fixtures/listings.ts';
 import { drivers, useTestDatabase } from '#tests/db/test-database.ts';
+import { explain } from '#tests/db/explain.ts';
 
 const owner = SELLER_SESSION;
 const admin: SessionUser = { ...owner, id: 'admin-1', email: 'admin@test.invalid', isAdmin: true };
@@ -111,9 +112,7 @@ describe.each(drivers())('seller pages on %s', (driver) => {
     // A few rows never need an index: the planner is told to avoid scans so the check is whether it can use one.
     await t.db.execute(sql`set enable_seqscan = off`);
     try {
-      const result = (await t.db.execute(sql.raw(`explain ${inline(query.sql, query.params)}`))) as unknown as
-        { rows: Record<string, string>[] } | Record<string, string>[];
-      const plan = ('rows' in result ? result.rows : result).map((r) => Object.values(r)[0]).join('\n');
+      const plan = await explain(t.db, query);
       expect(plan).toContain('listings_public_seller_idx');
       expect(plan).not.toContain('Sort');
     } finally {
@@ -167,13 +166,3 @@ describe.each(drivers())('seller pages on %s', (driver) => {
     expect(await sitemapSellers(t.db, 2, FIXED_NOW)).toEqual([]);
   });
 });
-
-/** Inlines parameters into SQL for EXPLAIN (test data only: numbers, dates and plain strings). */
-function inline(text: string, params: unknown[]): string {
-  return text.replace(/\$(\d+)/g, (_, n: string) => {
-    const v = params[Number(n) - 1];
-    if (typeof v === 'number') return String(v);
-    if (v instanceof Date) return `'${v.toISOString()}'::timestamptz`;
-    return `'${String(v).replace(/'/g, "''")}'`;
-  });
-}

@@ -6,13 +6,12 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { orderItems, orders, refunds, users, type OrderStatus, type RefundStatus } from '#db/schema.ts';
 import { fail, ok, type Result } from '#platform/http/result.ts';
+import { adminsOnly } from '#features/accounts/policy.ts';
 import type { SessionUser } from '#features/accounts/auth.server.ts';
 import { ACCOUNT_LIST_LIMIT, pageWindow } from '#platform/http/account-paging.server.ts';
 import { toPage, type Page, type PageRequest } from '#platform/http/paging.ts';
 import { m } from '#paraglide/messages.js';
-
-/** The refusal of an admin's action to anyone else, in the request's language. */
-export const adminsOnly = () => fail(403, m.admin_only());
+import { mayManageOrders } from './policy.ts';
 
 export interface OrderView {
   id: number;
@@ -120,7 +119,7 @@ export async function adminListOrders(
   status: OrderStatus,
   limit = ACCOUNT_LIST_LIMIT,
 ): Promise<Result<AdminOrderView[]>> {
-  if (!admin.isAdmin) return adminsOnly();
+  if (!mayManageOrders(admin)) return adminsOnly();
   const rows = await db
     .select({ ...orderColumns, customerEmail: users.email, customerName: users.name })
     .from(orders)
@@ -143,7 +142,7 @@ export async function markDelivered(
   orderId: number,
   now = new Date(),
 ): Promise<Result<{ id: number; status: OrderStatus }>> {
-  if (!admin.isAdmin) return adminsOnly();
+  if (!mayManageOrders(admin)) return adminsOnly();
   const [row] = await db
     .update(orders)
     .set({ status: 'delivered', deliveredAt: now })

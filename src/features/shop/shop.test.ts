@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '#platform/config/config.server.ts';
 import { checkoutButtonLabel, providerName } from '#features/payments/payments.server.ts';
-import { checkoutRequestSchema } from '#features/payments/checkout-request.ts';
+import { checkoutRequestSchema } from './checkout-request.ts';
 import { formatBirr } from './shop.ts';
 import { CARD_MESSAGES, checkTestCard, luhnValid, parseExpiry } from '#features/payments/providers/test-card.ts';
 import { readStoredCart } from './island/cart.ts';

@@ -7,6 +7,7 @@ import type { SessionUser } from '#features/accounts/auth.server.ts';
 import { pageWindow } from '#platform/http/account-paging.server.ts';
 import { toPage, type Page, type PageRequest } from '#platform/http/paging.ts';
 import { m } from '#paraglide/messages.js';
+import { mayCancelSubscription } from './policy.ts';
 
 export interface SubscriptionView {
   id: number;
@@ -40,7 +41,7 @@ export async function listSubscriptions(db: Database, userId: string, paging: Pa
 /** Cancels one of the user's own subscriptions; cancelling it again changes nothing. */
 export async function cancelSubscription(db: Database, user: SessionUser, id: number, now = new Date()): Promise<Result<SubscriptionView>> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1);
-  if (!row || row.userId !== user.id) return fail(404, m.account_subscription_not_found());
+  if (!row || !mayCancelSubscription(user, row)) return fail(404, m.account_subscription_not_found());
   if (row.status === 'active') {
     await db
       .update(subscriptions)

@@ -13,10 +13,10 @@ import {
   telegramAlertPlaces,
   telegramAlerts,
   telegramChats,
-  telegramJobs,
 } from '#db/schema.ts';
 import { boundingBox } from '#features/listings/listing-query.ts';
 import { fail, ok, type Result } from '#platform/http/result.ts';
+import { enqueue } from '#platform/jobs/queue.server.ts';
 import { MAX_KEYWORDS, addisDay, endOfAddisDay, wordsOf } from './telegram-texts.ts';
 import { m } from '#paraglide/messages.js';
 
@@ -207,10 +207,8 @@ export async function claimAlertMessage(db: Database, chatId: number, listingId:
     return 'send';
   }
   await db.update(telegramAlerts).set({ state: 'digest', day }).where(where);
-  await db
-    .insert(telegramJobs)
-    .values({ kind: 'alert-digest', chatId, day, runAfter: endOfAddisDay(now) })
-    .onConflictDoNothing();
+  // The day's digest job (telegram/jobs.server.ts), queued once per chat and day.
+  await enqueue(db, 'alert-digest', { chatId, day }, { runAfter: endOfAddisDay(now), key: `${chatId}:${day}` });
   return 'digest';
 }
 

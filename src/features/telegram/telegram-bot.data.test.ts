@@ -12,14 +12,15 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#db/client.ts';
-import { listings, telegramAlerts, telegramChats, telegramJobs, telegramUpdates } from '#db/schema.ts';
+import { jobs, listings, telegramAlerts, telegramChats, telegramUpdates } from '#db/schema.ts';
 import { POST } from '#pages/api/telegram/webhook.ts';
 import type { SessionUser } from '#features/accounts/auth.server.ts';
 import { config } from '#platform/config/config.server.ts';
 import { queueAlerts, subscriptionsOf } from './alerts.server.ts';
-import { holdLease, runDueJobs } from './jobs.server.ts';
+import { runDueJobs } from '#platform/jobs/queue.server.ts';
+import { sendWith } from './jobs.server.ts';
 import { telegramBot } from './runtime.server.ts';
-import { reviewListing } from '#features/sellers/seller-listings.server.ts';
+import { reviewListing } from '#features/listings/seller-listings.server.ts';
 import { insertListing } from '#features/listings/listings.server.ts';
 import { createSeller, draft, FIXED_NOW, listingEndingIn, DAY } from '#fixtures/listings.ts';
 import { startFakeTelegram, type FakeTelegram } from '#tests/fakes/telegram-server.ts';
@@ -95,13 +96,14 @@ const textOf = sentText;
 const buttons = inlineButtons;
 
 /**
- * Runs the Telegram worker's due jobs as the one lease holder; with the channel only where a test
- * is about it (a channel takes 20 posts a minute, and the fake remembers them across tests).
+ * Runs the queue's due jobs as the queue worker does (Telegram's handlers: telegram/jobs.server.ts);
+ * with the channel only where a test is about it (a channel takes 20 posts a minute, and the fake
+ * remembers them across tests).
  */
-async function work(db: Database, channelId?: string) {
+async function work(db: Database, channelId?: string, now = FIXED_NOW) {
   const bot = telegramBot(db)!;
-  expect(await holdLease(db, 'test-worker', FIXED_NOW)).toBe(true);
-  return runDueJobs({ db, api: bot.api, siteUrl: 'https://sefer.test', dataDir, channelId }, () => FIXED_NOW);
+  sendWith(db, { db, api: bot.api, siteUrl: 'https://sefer.test', dataDir, channelId });
+  return runDueJobs(db, () => now);
 }
 
 describe.each(drivers())('the Sefer bot on %s', (driver) => {
@@ -233,7 +235,9 @@ describe.each(drivers())('the Sefer bot on %s', (driver) => {
     expect((await reviewListing(t.db, admin, id, { verdict: 'verify' })).ok).toBe(true);
     // Verifying only queued a job: nothing was sent during the admin's request.
     expect(fake.sent()).toEqual([]);
-    expect(await t.db.select().from(telegramJobs)).toHaveLength(1);
+    expect(await t.db.select({ name: jobs.name, payload: jobs.payload }).from(jobs)).toEqual([
+      { name: 'listing-verified', payload: { listingId: id } },
+    ]);
     await work(t.db, CHANNEL);
 
     for (const who of [byCategory, byWord, byPlace]) {
@@ -307,14 +311,10 @@ describe.each(drivers())('the Sefer bot on %s', (driver) => {
     }
     await work(t.db);
     expect(sentTo(501)).toHaveLength(10);
-    const digests = await t.db.select().from(telegramJobs).where(eq(telegramJobs.kind, 'alert-digest'));
+    const digests = await t.db.select().from(jobs).where(eq(jobs.name, 'alert-digest'));
     expect(digests).toHaveLength(1);
     // At the end of the Addis Ababa day the digest goes out: one message naming the other three.
-    const bot = telegramBot(t.db)!;
-    await runDueJobs(
-      { db: t.db, api: bot.api, siteUrl: 'https://sefer.test', dataDir, channelId: undefined },
-      () => new Date(FIXED_NOW.getTime() + DAY),
-    );
+    await work(t.db, undefined, new Date(FIXED_NOW.getTime() + DAY));
     expect(sentTo(501)).toHaveLength(11);
     const digest = textOf(lastTo(501));
     expect(digest).toContain('3 more new deals');
@@ -325,11 +325,4 @@ describe.each(drivers())('the Sefer bot on %s', (driver) => {
       .where(and(eq(telegramAlerts.chatId, 501), eq(telegramAlerts.state, 'digest')));
     expect(waiting).toEqual([]);
   }, 60_000);
-
-  it('one worker at a time: a second process does not get the lease until it expires', async () => {
-    expect(await holdLease(t.db, 'process-a', FIXED_NOW)).toBe(true);
-    expect(await holdLease(t.db, 'process-b', FIXED_NOW)).toBe(false);
-    expect(await holdLease(t.db, 'process-a', new Date(FIXED_NOW.getTime() + 10_000))).toBe(true);
-    expect(await holdLease(t.db, 'process-b', new Date(FIXED_NOW.getTime() + 60_000))).toBe(true);
-  });
 });

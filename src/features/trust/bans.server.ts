@@ -11,7 +11,8 @@ import { comments, listings, moderationDecisions, requests, sessions, users } fr
 import { fail, ok, type Result } from '#platform/http/result.ts';
 import { isPlaceholderEmail } from '#features/accounts/telegram-login/telegram-login.ts';
 import { isAdminEmail, type SessionUser } from '#features/accounts/auth.server.ts';
-import { adminsOnly } from '#features/shop/orders.server.ts';
+import { adminsOnly } from '#features/accounts/policy.ts';
+import { mayBan, mayModerate } from './policy.ts';
 import { m } from '#paraglide/messages.js';
 
 type Executor = Pick<Database, 'update' | 'delete' | 'insert'>;
@@ -34,11 +35,11 @@ export async function banAccount(
   reason: string | null,
   now = new Date(),
 ): Promise<Result<{ userId: string }>> {
-  if (!admin.isAdmin) return adminsOnly();
-  if (userId === admin.id) return fail(403, m.reports_admin_cannot_ban_self());
+  if (!mayModerate(admin)) return adminsOnly();
   const [target] = await db.select({ email: users.email, bannedAt: users.bannedAt }).from(users).where(eq(users.id, userId)).limit(1);
   if (!target) return fail(404, m.reports_admin_gone());
-  if (isAdminEmail(target.email)) return fail(403, m.reports_admin_cannot_ban_admin());
+  const allowed = mayBan(admin, { id: userId, isAdmin: isAdminEmail(target.email) });
+  if (!allowed.ok) return allowed;
   if (target.bannedAt) return ok({ userId });
   await db.transaction(async (tx) => {
     await tx
@@ -61,7 +62,7 @@ export async function unbanAccount(
   userId: string,
   now = new Date(),
 ): Promise<Result<{ userId: string }>> {
-  if (!admin.isAdmin) return adminsOnly();
+  if (!mayModerate(admin)) return adminsOnly();
   const [target] = await db.select({ bannedAt: users.bannedAt }).from(users).where(eq(users.id, userId)).limit(1);
   if (!target) return fail(404, m.reports_admin_gone());
   if (!target.bannedAt) return ok({ userId });

@@ -113,3 +113,23 @@ export async function reportAddressHash(
     .digest('base64url')
     .slice(0, 32);
 }
+
+/** What the weighing of an item's reports reads of each. */
+export interface WeighedReport {
+  reporterId: string;
+  weight: number;
+  addressHash: string | null;
+}
+
+/**
+ * What an item's open reports weigh together: the reports from one client address count once, at
+ * the highest weight among them (a report without an address stands for its account alone).
+ */
+export function reportsWeight(open: readonly WeighedReport[]): number {
+  const bySource = new Map<string, number>();
+  for (const r of open) {
+    const source = r.addressHash === null ? `account:${r.reporterId}` : `address:${r.addressHash}`;
+    bySource.set(source, Math.max(bySource.get(source) ?? 0, r.weight));
+  }
+  return [...bySource.values()].reduce((sum, w) => sum + w, 0);
+}

@@ -69,7 +69,7 @@ describe('reports', () => {
   });
 
   it('the report form needs an account, the queue an admin', () => {
-    expect(pageNeeds('/report')).toBe('user');
+    expect(pageNeeds('/report')).toBe('signedIn');
     expect(pageNeeds('/admin/reports')).toBe('admin');
     const redirect = pageGuard(new URL('http://x/report?kind=listing&id=4'), null) as Response;
     expect(redirect.headers.get('Location')).toBe('/login?next=/report%3Fkind%3Dlisting%26id%3D4');

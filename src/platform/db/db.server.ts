@@ -1,38 +1,24 @@
 /**
- * The process's database: opened, migrated and (first start of an empty embedded database)
- * seeded once, before the server reports ready.
+ * The process's database: opened and migrated once, then prepared by the process (the boot in
+ * src/platform/process: seed, ANALYZE, background work) before it is handed out. This module only
+ * opens and closes it; it starts nothing and imports no feature.
  */
-import { sql } from 'drizzle-orm';
 import { openDatabase, type Database, type DatabaseHandle } from '#db/client.ts';
-import { requestClock } from '#platform/config/clock.server.ts';
 import { config } from '#platform/config/config.server.ts';
-import { countListings, isSeeded, seedDemoCatalogue } from '#seed/seed.server.ts';
-import { seedPromotionPlans } from '#features/promotions/promotions.server.ts';
-import { runOnce } from '#platform/jobs/run-once.server.ts';
+
+/** What the process does with a freshly opened database before serving it; throwing fails the opening. */
+export type Preparation = (db: Database, signal: AbortSignal) => Promise<void>;
 
 let opening: Promise<DatabaseHandle> | undefined;
-/** Set once the database is open, migrated and seeded: requests are served from then on. */
+/** Set once the database is open, migrated and prepared: requests are served from then on. */
 let opened: DatabaseHandle | undefined;
-/** Interrupts a first start's seed when the process is asked to stop. */
+/** Interrupts a first start's preparation (the seed) when the process is asked to stop. */
 let stopOpening: AbortController | undefined;
-let analyzeTimer: ReturnType<typeof setInterval> | undefined;
+let preparation: Preparation | undefined;
 
-/**
- * PGlite runs no autovacuum, so nothing else ever gathers planner statistics: without them the
- * planner guesses a few rows per table and can walk a whole index where a short range would do
- * (measured at 100,000 listings). ANALYZE samples at most 30,000 rows per table, so it takes about
- * as long at any catalogue size (1.5 s at 100,000 listings on a busy 2-core machine). On
- * PostgreSQL autovacuum also does it, but only after enough rows changed: a freshly imported or
- * restored catalogue would be planned blind until then. Either way one process does it for all.
- */
-const ANALYZE_EVERY_MS = 6 * 3_600_000;
-
-async function analyze(db: Database): Promise<void> {
-  const started = Date.now();
-  const ran = await runOnce(db, 'planner-statistics', ANALYZE_EVERY_MS - 60_000, new Date(), async (tx) => {
-    await tx.execute(sql`analyze`);
-  });
-  if (ran) console.log(`[db] planner statistics gathered in ${Date.now() - started} ms`);
+/** Sets the preparation (src/platform/process/boot.server.ts, before the first request). */
+export function prepareDatabaseWith(prepare: Preparation): void {
+  preparation = prepare;
 }
 
 async function open(signal: AbortSignal): Promise<DatabaseHandle> {
@@ -45,32 +31,11 @@ async function open(signal: AbortSignal): Promise<DatabaseHandle> {
   });
   console.log(`[db] ${handle.driver} open and migrated in ${Date.now() - started} ms`);
   try {
-    // Every database sells promotions, seeded or not: the plans are added when missing.
-    await seedPromotionPlans(handle.db);
-    if (!c.databaseUrl && c.seedDemo && !(await isSeeded(handle.db)) && (await countListings(handle.db)) === 0) {
-      await seedDemoCatalogue(handle.db, { dataDir: c.dataDir, now: requestClock(), log: console.log, signal });
-    }
-    await analyze(handle.db);
+    await preparation?.(handle.db, signal);
   } catch (error) {
     await handle.close().catch(() => undefined);
     throw error;
   }
-  analyzeTimer = setInterval(() => {
-    analyze(handle.db).catch((error: unknown) => console.error('[db] analyze failed:', error));
-  }, ANALYZE_EVERY_MS);
-  analyzeTimer.unref();
-  const { backfillIcons } = await import('#features/media/image-icons.server.ts');
-  const { mediaStorage } = await import('#features/media/media-storage.server.ts');
-  backfillIcons(handle.db, mediaStorage())
-    .then((added) => added > 0 && console.log(`[media] card icons added to ${added} stored images`))
-    .catch((error: unknown) => console.error('[media] card icons not added:', error));
-  if (c.telegram) {
-    const { startTelegramWorker } = await import('#features/telegram/runtime.server.ts');
-    startTelegramWorker(handle.db);
-  }
-  // Renewal reminders and saved-search digests (one process at a time, through a lease).
-  const { startChores } = await import('#platform/jobs/chores.server.ts');
-  startChores(handle.db);
   return handle;
 }
 
@@ -130,28 +95,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-/** Closes the database (on SIGTERM, after the HTTP server has stopped). */
-export async function closeDatabase(): Promise<void> {
+/**
+ * Closes the database (on SIGTERM, after the HTTP server has stopped). `beforeClose` stops what
+ * still uses it (the background work, the page-cache sync) once a first start's seed is told to stop.
+ */
+export async function closeDatabase(beforeClose?: () => Promise<void>): Promise<void> {
   const current = opening;
   opening = undefined;
   opened = undefined;
   stopOpening?.abort(new Error('the server is stopping'));
-  clearInterval(analyzeTimer);
-  const { stopPageCacheSync } = await import('#platform/cache/page-cache-sync.server.ts');
-  await stopPageCacheSync();
-  const { stopChores } = await import('#platform/jobs/chores.server.ts');
-  await stopChores().catch((error: unknown) => console.error('[chores] stop failed:', error));
-  if (config().telegram) {
-    const { stopTelegramWorker } = await import('#features/telegram/runtime.server.ts');
-    await stopTelegramWorker();
-  }
+  await beforeClose?.();
   // An opening that failed (or was interrupted just now) has closed its database itself.
   const handle = await current?.catch(() => undefined);
   await handle?.close();
 }
-
-// The start script (outside the bundle) reaches the database's lifecycle through this symbol.
-(globalThis as Record<symbol, unknown>)[Symbol.for('sefer.lifecycle')] = {
-  ready: () => database(),
-  close: closeDatabase,
-};

@@ -11,7 +11,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Transport, Transporter } from 'nodemailer';
-import { isPlaceholderEmail } from '#features/accounts/telegram-login/telegram-login.ts';
+import { isPlaceholderEmail } from './placeholder-email.ts';
 import { config } from '#platform/config/config.server.ts';
 
 export interface Email {

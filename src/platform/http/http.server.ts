@@ -15,7 +15,6 @@
  */
 import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
-import type { SessionUser } from '#features/accounts/auth.server.ts';
 import { isDatabaseUnavailable } from '#platform/db/db.server.ts';
 import { allowWrite, clientAddressOf, slowDown, type LimitName } from './rate-limit.server.ts';
 import { RETRY_AFTER_SECONDS } from './safe.server.ts';
@@ -23,6 +22,12 @@ import { readId } from './input-guards.ts';
 import { fail, parseWith, type Failure, type FieldErrors, type Result } from './result.ts';
 import { safePath } from './safe-path.ts';
 import { m } from '#paraglide/messages.js';
+
+/**
+ * The signed-in user as the middleware put it in `locals.user` (accounts reads it from the session):
+ * the toolkit only passes it on, so it needs no import of accounts.
+ */
+type SessionUser = NonNullable<App.Locals['user']>;
 
 /** What a guard or reader needs of a request: an API route's context or a page's `Astro`. */
 export type RequestContext = Pick<APIContext, 'request' | 'url' | 'locals' | 'params' | 'clientAddress'>;
@@ -208,18 +213,28 @@ export function api(
   };
 }
 
+type FormPage = Pick<RequestContext, 'request'> & { response: { status?: number } };
+
 /**
  * A page's form post: null when the request is not a POST; otherwise the body through `schema`
  * and, when it is valid, `run`'s result. A failure sets the page's status (400, 403, 404, …) so
- * the page renders its notice with it.
+ * the page renders its notice with it. With `schema` null the body is `run`'s to read, or to
+ * ignore: a post whose only meaning is that it was sent (a mail program's one-click) or a form
+ * that reads its own body (under a size cap, a non-form as an empty form).
  */
+export async function formAction<T>(page: FormPage, schema: null, run: () => Promise<Result<T>>): Promise<Result<T> | null>;
 export async function formAction<S extends z.ZodType, T>(
-  page: Pick<RequestContext, 'request'> & { response: { status?: number } },
+  page: FormPage,
   schema: S,
   run: (input: z.output<S>) => Promise<Result<T>>,
+): Promise<Result<T> | null>;
+export async function formAction<S extends z.ZodType, T>(
+  page: FormPage,
+  schema: S | null,
+  run: (input?: z.output<S>) => Promise<Result<T>>,
 ): Promise<Result<T> | null> {
   if (page.request.method !== 'POST') return null;
-  const input = await parseBody(page.request, schema);
+  const input = schema ? await parseBody(page.request, schema) : { ok: true as const, value: undefined };
   const result = input.ok ? await run(input.value) : input;
   if (!result.ok) page.response.status = result.status;
   return result;

@@ -283,4 +283,14 @@ describe('formAction', () => {
     expect(await formAction(refused, messageSchema, async () => fail(403, 'Only admins can do that.'))).toMatchObject({ status: 403 });
     expect(refused.response.status).toBe(403);
   });
+
+  it('without a schema leaves the body to the action: any post runs it, even one that is not a form', async () => {
+    const bare = page({ method: 'POST', body: 'not a form' });
+    expect(await formAction(bare, null, async () => ok('done'))).toEqual({ ok: true, value: 'done' });
+    expect(bare.response.status).toBe(200);
+    const refused = page({ method: 'POST' });
+    expect(await formAction(refused, null, async () => fail(409, 'already done'))).toMatchObject({ status: 409 });
+    expect(refused.response.status).toBe(409);
+    expect(await formAction(page({ method: 'GET' }), null, async () => ok('done'))).toBeNull();
+  });
 });

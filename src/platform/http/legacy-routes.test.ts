@@ -2,19 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { LEGACY_REDIRECTS, legacyRedirect } from './legacy-routes.ts';
 
 describe('legacy routes', () => {
-  it('maps the spec routes with spaces and typos to clean paths', () => {
-    expect(LEGACY_REDIRECTS).toMatchObject({
-      '/contactus': '/contact-us',
-      '/new advantages': '/new-advantages',
-      '/new offers': '/new-products',
-      '/daily discounts': '/daily-discounts',
-      '/weekly discounts': '/weekly-discounts',
-      '/holyday discounts': '/holiday-discounts',
-      '/holiday discounts': '/holiday-discounts',
-      '/upcomming offers': '/upcoming-offers',
-      '/nearby-shops': '/nearby-shops',
-      '/forsale': '/shop',
-    });
+  // The spec's routes and where they lead, written "from → to" as the spec lists them.
+  it.each([
+    '/contactus → /contact-us',
+    '/new advantages → /new-advantages',
+    '/new offers → /new-products',
+    '/daily discounts → /daily-discounts',
+    '/weekly discounts → /weekly-discounts',
+    '/holyday discounts → /holiday-discounts',
+    '/holiday discounts → /holiday-discounts',
+    '/upcomming offers → /upcoming-offers',
+    '/nearby-shops → /nearby-shops',
+    '/forsale → /shop',
+  ])('maps the spec route %s', (pair) => {
+    const [from, to] = pair.split(' → ') as [string, string];
+    expect(LEGACY_REDIRECTS).toHaveProperty([from], to);
   });
 
   it('keys are lower-case, decoded and without a trailing slash', () => {

@@ -4,7 +4,7 @@ import { chosenLocale, pageInLocale } from './language-choice.ts';
 import { formatBirr, formatDate, formatEthiopianDate } from './format.ts';
 import { inLocale, localizedRedirect, requestLocale } from './locale.server.ts';
 import { m } from '#paraglide/messages.js';
-import { catalogueProblems, readCatalogue } from '../../../scripts/messages.mjs';
+import { catalogueProblems, filesProblems, readCatalogue } from '../../../scripts/messages.mjs';
 
 describe('the language of a path', () => {
   it('is Amharic under /am and English elsewhere, without the prefix', () => {
@@ -113,6 +113,7 @@ describe('dates and money in the page language', () => {
 describe('the message catalogue', () => {
   it('has every key, non-empty, in every language', () => {
     expect(catalogueProblems(readCatalogue())).toEqual([]);
+    expect(filesProblems()).toEqual([]);
   });
   it('reports a key missing or empty in one language, or kept in two areas', () => {
     const problems = catalogueProblems({

@@ -6,22 +6,18 @@
  * never tries, and the account shows "No email provided" until its owner adds a real one.
  */
 import { z } from 'zod';
+import { isPlaceholderEmail, PLACEHOLDER_DOMAIN } from '#platform/email/placeholder-email.ts';
 
 /** better-auth's provider id of Telegram accounts (`accounts.provider_id`; the account id is the Telegram user id). */
 export const TELEGRAM_PROVIDER_ID = 'telegram';
-
-/** The domain of placeholder addresses. */
-const PLACEHOLDER_DOMAIN = 'telegram.invalid';
 
 /** A placeholder address for a Telegram user; the random part keeps anyone from taking it first. */
 export function placeholderEmail(telegramId: number, random: string): string {
   return `telegram-${telegramId}-${random.toLowerCase()}@${PLACEHOLDER_DOMAIN}`;
 }
 
-/** Whether an address is a placeholder (no email given). */
-export function isPlaceholderEmail(email: string | null | undefined): boolean {
-  return Boolean(email?.trim().toLowerCase().endsWith(`@${PLACEHOLDER_DOMAIN}`));
-}
+/** Whether an address is a placeholder (no email given): the mailer's own test, which it needs first. */
+export { isPlaceholderEmail };
 
 /** The cookie binding a "Continue with Telegram" to the browser that pressed it. */
 export const TELEGRAM_LOGIN_COOKIE = 'sefer.telegram_login';

@@ -1,7 +1,7 @@
 /**
  * Deals that renew, on a real database: the reminder a day before the end (once per run, its link
  * read back from the outbox), the link's single use and expiry, a date-only renewal that keeps the
- * deal verified and public, a content edit that sends it back to review, and the chores worker.
+ * deal verified and public, a content edit that sends it back to review, and the scheduler that runs them.
  */
 import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
@@ -10,11 +10,13 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listingRenewals, listings, users, workerLeases } from '#db/schema.ts';
-import { startChoresWorker, type Chore } from '#platform/jobs/chores.server.ts';
+import { registeredSchedule, type Schedule } from '#platform/jobs/registry.server.ts';
+import { startScheduler } from '#platform/jobs/scheduler.server.ts';
+import './jobs.server.ts';
 import { insertListing } from '#features/listings/listings.server.ts';
 import { listPublicListings } from '#features/listings/public-listings.server.ts';
 import { renewalLink, renewOwnListing, renewWithToken, sendRenewalReminders } from './renewals.server.ts';
-import { editListing } from '#features/sellers/seller-listings.server.ts';
+import { editListing } from '#features/listings/seller-listings.server.ts';
 import { DAY, FIXED_NOW, createSeller, draft, listingEndingIn, SELLER_SESSION } from '#fixtures/listings.ts';
 import { drivers, useTestDatabase } from '#tests/db/test-database.ts';
 
@@ -216,40 +218,39 @@ describe.each(drivers())('renewals on %s', (driver) => {
     expect(await publicIds(FIXED_NOW)).not.toContain(id);
   });
 
-  describe('the chores worker', () => {
+  describe('the scheduler', () => {
     let errors: ReturnType<typeof vi.spyOn>;
     beforeEach(() => {
       errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
       return () => errors.mockRestore();
     });
 
-    it('runs every chore under the chores lease, one process at a time, with the given clock; a failing chore is logged', async () => {
+    it('runs every periodic job under the scheduler lease, one process at a time, with the given clock; a failing job is logged', async () => {
       const ran: { who: string; now: Date }[] = [];
-      const chores = (who: string): Chore[] => [
-        {
-          name: 'boom',
-          run: () => Promise.reject(new Error('boom')),
-        },
-        { name: 'record', run: (_db, now) => Promise.resolve(ran.push({ who, now })) },
+      const schedules = (who: string): Schedule[] => [
+        { name: 'boom', everyMs: 20, run: () => Promise.reject(new Error('boom')) },
+        { name: 'record', everyMs: 20, run: (_db, now) => Promise.resolve(ran.push({ who, now })) },
       ];
-      const a = startChoresWorker(t.db, { now: () => FIXED_NOW, everyMs: 20, chores: chores('a') });
+      const a = startScheduler(t.db, { now: () => FIXED_NOW, everyMs: 20, schedules: schedules('a') });
       await vi.waitFor(() => expect(ran.length).toBeGreaterThanOrEqual(2), { timeout: 5000 });
-      const b = startChoresWorker(t.db, { now: () => FIXED_NOW, everyMs: 20, chores: chores('b') });
-      const [lease] = await t.db.select().from(workerLeases).where(eq(workerLeases.name, 'chores'));
+      const b = startScheduler(t.db, { now: () => FIXED_NOW, everyMs: 20, schedules: schedules('b') });
+      const [lease] = await t.db.select().from(workerLeases).where(eq(workerLeases.name, 'scheduler'));
       expect(lease).toBeDefined();
       await new Promise((resolve) => setTimeout(resolve, 200));
       await a.stop();
       expect(ran.every((r) => r.who === 'a' && r.now.getTime() === FIXED_NOW.getTime())).toBe(true);
-      expect(errors).toHaveBeenCalledWith('[chores] boom failed:', expect.any(Error));
+      expect(errors).toHaveBeenCalledWith('[jobs] boom failed:', expect.any(Error));
       // The lease is released on stop: the other process takes over.
       await vi.waitFor(() => expect(ran.some((r) => r.who === 'b')).toBe(true), { timeout: 5000 });
       await b.stop();
-      expect(await t.db.select().from(workerLeases).where(eq(workerLeases.name, 'chores'))).toEqual([]);
+      expect(await t.db.select().from(workerLeases).where(eq(workerLeases.name, 'scheduler'))).toEqual([]);
     });
 
-    it('sends the renewal reminders by itself', async () => {
+    it('sends the renewal reminders by itself, every minute', async () => {
+      const reminders = registeredSchedule('renewal-reminders')!;
+      expect(reminders).toMatchObject({ everyMs: 60_000, run: sendRenewalReminders });
       await listingEndingIn(t.db, 12 * HOUR);
-      const worker = startChoresWorker(t.db, { now: () => FIXED_NOW, chores: [{ name: 'renewal reminders', run: sendRenewalReminders }] });
+      const worker = startScheduler(t.db, { now: () => FIXED_NOW, schedules: [reminders] });
       await vi.waitFor(async () => expect(await outbox()).toHaveLength(1), { timeout: 5000 });
       await worker.stop();
     });

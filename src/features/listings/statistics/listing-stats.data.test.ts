@@ -17,7 +17,8 @@ import {
   type ListingVisit,
 } from './listing-stats.server.ts';
 import { countPageView } from './view-counting.server.ts';
-import { CHORES } from '#platform/jobs/chores.server.ts';
+import { registeredSchedule } from '#platform/jobs/registry.server.ts';
+import './jobs.server.ts';
 import { insertListing } from '#features/listings/listings.server.ts';
 import { inLocale } from '#platform/i18n/locale.server.ts';
 import { GET } from '#pages/go/[id]/[kind].ts';
@@ -195,8 +196,8 @@ describe.each(drivers())('seller statistics on %s', (driver) => {
     expect(await figures(id)).toMatchObject({ views: 2 });
   });
 
-  it("forgets earlier days' salts, visitors and address counts by the chores, even when nobody counts", async () => {
-    expect(CHORES.map((chore) => chore.run)).toContain(forgetEarlierVisitors);
+  it("forgets earlier days' salts, visitors and address counts by the scheduler, even when nobody counts", async () => {
+    expect(registeredSchedule('forget-earlier-visitors')).toMatchObject({ everyMs: 60_000, run: forgetEarlierVisitors });
     const id = await verified();
     await countListingEvent(t.db, visit(id));
     expect(await t.db.select().from(listingAddressCounts)).toHaveLength(1);

@@ -16,14 +16,9 @@ import { checkoutSessions } from '#db/schema.ts';
 import { localHref } from '#platform/i18n/locales.ts';
 import { fail, ok, type Result } from '#platform/http/result.ts';
 import type { ChapaConfig } from '#platform/config/config.server.ts';
-import type { PaymentProvider } from '#features/payments/payments.server.ts';
-import {
-  fulfilCheckout,
-  getCheckoutSession,
-  recordFailedPayment,
-  type CheckoutSession,
-  type Fulfilment,
-} from '#features/shop/shop.server.ts';
+import type { PaymentProvider } from './provider.ts';
+import { getCheckoutSession, recordFailedPayment, type CheckoutSession } from '#features/payments/checkout-sessions.server.ts';
+import { fulfilCheckout, type Fulfilment } from '#features/payments/fulfilment.server.ts';
 
 export const CHAPA_CURRENCY = 'ETB';
 const TIMEOUT_MS = 20_000;

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkoutRequestFromForm, isPromotionRequest, promotionRequestSchema } from '#features/payments/checkout-request.ts';
+import { checkoutRequestFromForm } from '#features/payments/checkout-request.ts';
+import { isPromotionRequest, promotionRequestSchema } from '#features/promotions/promotion-request.ts';
 import { withFormTargets } from '#platform/http/csp.mjs';
 import { withPromoted } from '#features/promotions/promoted.ts';
 import { callbackTxRef, chapaInitializeRequest, isChapaSignature } from './chapa.server.ts';

@@ -10,10 +10,11 @@ import Stripe from 'stripe';
 import type { Result } from '#platform/http/result.ts';
 import type { Database } from '#db/client.ts';
 import type { StripeConfig } from '#platform/config/config.server.ts';
-import type { PaymentProvider, ProviderCheckout } from '#features/payments/payments.server.ts';
+import type { PaymentProvider, ProviderCheckout } from './provider.ts';
 import { localHref } from '#platform/i18n/locales.ts';
 import { m } from '#paraglide/messages.js';
-import { fulfilCheckout, getCheckoutSession, type CheckoutSession, type Fulfilment } from '#features/shop/shop.server.ts';
+import { getCheckoutSession, type CheckoutSession } from '#features/payments/checkout-sessions.server.ts';
+import { fulfilCheckout, type Fulfilment } from '#features/payments/fulfilment.server.ts';
 
 export const STRIPE_CURRENCY = 'etb';
 /** Santim per Birr. */

@@ -10,7 +10,8 @@ import type { SessionUser } from '#features/accounts/auth.server.ts';
 import { baseLocale } from '#platform/i18n/locales.ts';
 import { m } from '#paraglide/messages.js';
 import { hit } from '#platform/http/rate-limit.server.ts';
-import { fulfilCheckout, recordDeclinedPayment, type CheckoutSession, type Fulfilment } from '#features/shop/shop.server.ts';
+import { recordDeclinedPayment, type CheckoutSession } from '#features/payments/checkout-sessions.server.ts';
+import { fulfilCheckout, type Fulfilment } from '#features/payments/fulfilment.server.ts';
 
 /** Pays an open test checkout of the user's with a card: 400 with the card's problems by field, 402 when declined. */
 export async function payWithTestCard(

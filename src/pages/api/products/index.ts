@@ -1,12 +1,12 @@
 import { parseListingQuery } from '#features/listings/listing-query.ts';
 import { fail } from '#platform/http/result.ts';
-import { listingJson } from '#platform/http/api.server.ts';
+import { listingJson } from '#features/listings/listing-json.server.ts';
 import { api, jsonOk, limitWrites, pagedJson, readFormData, refuse, requireUser } from '#platform/http/http.server.ts';
 import { listPublicListingsWithImages } from '#features/listings/public-listings.server.ts';
 import { ownListingJson, readListingSubmission } from '#features/listings/listing-input.server.ts';
 import { deleteMedia, listingMedia } from '#features/media/media.server.ts';
 import { mediaStorage } from '#features/media/media-storage.server.ts';
-import { ownListing, submitListing } from '#features/sellers/seller-listings.server.ts';
+import { ownListing, submitListing } from '#features/listings/seller-listings.server.ts';
 import { MAX_REQUEST_BYTES } from '#features/media/uploads.server.ts';
 import { m } from '#paraglide/messages.js';
 import { LISTING_MESSAGES } from '#features/listings/listing-messages.ts';

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { m } from '#paraglide/messages.js';
-import { parseAccountPaging } from '#platform/http/account-paging.server.ts';
-import { listRefunds } from '#features/payments/refunds.server.ts';
+import { parseAccountPaging } from '#features/accounts/account-paging.server.ts';
+import { listRefunds } from '#features/shop/refunds.server.ts';
 import { api, pagedJson, refuse, requireUser } from '#platform/http/http.server.ts';
 
 /** The route; its 503's words are made per request, in the language the request asked for. */

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { m } from '#paraglide/messages.js';
-import { parseAccountPaging } from '#platform/http/account-paging.server.ts';
+import { parseAccountPaging } from '#features/accounts/account-paging.server.ts';
 import { listSubscriptions } from '#features/shop/subscriptions.server.ts';
 import { api, pagedJson, refuse, requireUser } from '#platform/http/http.server.ts';
 

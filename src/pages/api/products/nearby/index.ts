@@ -1,5 +1,5 @@
 import { parseNearbyQuery } from '#features/listings/listing-query.ts';
-import { cardJson } from '#platform/http/api.server.ts';
+import { cardJson } from '#features/listings/listing-json.server.ts';
 import { api, jsonOk, refuse } from '#platform/http/http.server.ts';
 import { listNearbyListings } from '#features/listings/nearby-listings.server.ts';
 import { m } from '#paraglide/messages.js';

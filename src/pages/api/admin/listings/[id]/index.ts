@@ -1,6 +1,6 @@
 import { reviewSchema } from '#features/listings/listing-review.ts';
 import { answer, api, pathId, readBody, requireAdmin } from '#platform/http/http.server.ts';
-import { reviewListing } from '#features/sellers/seller-listings.server.ts';
+import { reviewListing } from '#features/listings/seller-listings.server.ts';
 import { m } from '#paraglide/messages.js';
 
 /** `POST /api/admin/listings/{id}/` with `{verdict: 'verify'}` or `{verdict: 'reject', reason}`. */

@@ -1,6 +1,6 @@
 import { readFormData, refuse, answer, api, limitWrites, pathId, requireUser } from '#platform/http/http.server.ts';
 import { applyListingEdit, ownListingJson } from '#features/listings/listing-input.server.ts';
-import { canEditListing, removeListing } from '#features/sellers/seller-listings.server.ts';
+import { canEditListing, removeListing } from '#features/listings/seller-listings.server.ts';
 import { m } from '#paraglide/messages.js';
 
 /** `DELETE /api/delete/products/{id}/`: the owner (or an admin) deletes a listing. */

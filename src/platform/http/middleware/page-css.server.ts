@@ -1,0 +1,20 @@
+import type { MiddlewareHandler } from 'astro';
+import { withPageCss } from '#platform/cache/page-css.server.ts';
+import { withOnlyPageScripts } from '#platform/cache/page-scripts.server.ts';
+import { isCachedPage } from './page-store.server.ts';
+
+/**
+ * A page with only the CSS it uses (page-css.server.ts) and a policy naming only its own inline
+ * scripts (page-scripts.server.ts): read whole, as the cache does anyway.
+ */
+export const pageCss: MiddlewareHandler = async (context, next) => {
+  const response = await next();
+  if (isCachedPage(response) || context.request.method !== 'GET' || !response.headers.get('Content-Type')?.startsWith('text/html'))
+    return response;
+  const html = await withPageCss(await response.text());
+  const headers = new Headers(response.headers);
+  headers.delete('Content-Length');
+  const policy = headers.get('Content-Security-Policy');
+  if (policy) headers.set('Content-Security-Policy', withOnlyPageScripts(policy, html));
+  return new Response(html, { status: response.status, statusText: response.statusText, headers });
+};

@@ -1,0 +1,24 @@
+/** The process's cache of rendered pages, and what the page steps ask of a response. */
+import { PageCache } from '#platform/cache/page-cache.server.ts';
+import { syncPageCache } from '#platform/cache/page-cache-sync.server.ts';
+import { config } from '#platform/config/config.server.ts';
+
+let cache: PageCache | undefined;
+
+/** The page cache (page-cache.server.ts), made on first use. */
+export function pageCache(): PageCache {
+  if (cache) return cache;
+  cache = new PageCache(config().pageCacheSeconds * 1000);
+  // With PostgreSQL, every process's cache is emptied by any process's write.
+  syncPageCache(cache);
+  return cache;
+}
+
+/** Writes that change nothing a page shows: the bot's updates and "Continue with Telegram" presses. */
+export const writesNoPage = (pathname: string) => pathname === '/api/telegram/webhook' || /^(\/[a-z]{2})?\/telegram\/start$/.test(pathname);
+
+/** Whether the response is an HTML page. */
+export const isPage = (response: Response) => response.headers.get('Content-Type')?.startsWith('text/html') ?? false;
+
+/** A page answered from the page cache: it was stored with every header the later steps set. */
+export const isCachedPage = (response: Response) => response.headers.get('X-Page-Cache') === 'hit';

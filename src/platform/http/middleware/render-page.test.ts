@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { preparePage } from '#platform/cache/page-cache.server.ts';
+import { pageKey } from '#platform/cache/front-cache.server.ts';
+import { Refusal } from '../http.server.ts';
+import { renderPage } from './render-page.server.ts';
+import { pageCache } from './page-store.server.ts';
+import { routeState } from './route-state.ts';
+import { fakeContext, fakeNext, htmlPage, run, someUser } from './step-test-kit.ts';
+
+async function keepPage(url: string, body: string) {
+  const pages = pageCache();
+  pages.set(pageKey(new URL(url), false), await preparePage(200, [['Content-Type', 'text/html']], body), pages.generation);
+}
+
+describe('renderPage', () => {
+  it('renders the route at its path without the language (the rewrite), or the page that replaces it', async () => {
+    const context = fakeContext({ url: 'http://localhost:4321/am/about' });
+    routeState(context).target = '/about';
+    const next = fakeNext();
+    await run(renderPage, context, next);
+    expect(next.calls).toEqual([['/about']]);
+    const admin = fakeContext({ url: 'http://localhost:4321/am/admin' });
+    Object.assign(routeState(admin), { target: '/admin', replacement: '/admins-only' });
+    const replaced = fakeNext();
+    await run(renderPage, admin, replaced);
+    expect(replaced.calls).toEqual([['/admins-only']]);
+  });
+
+  it("answers a visitor's GET from the page cache, a signed-in user's from the route", async () => {
+    await keepPage('http://localhost:4321/kept', '<p>kept</p>');
+    const next = fakeNext(htmlPage('<p>rendered</p>'));
+    const hit = await run(renderPage, fakeContext({ url: 'http://localhost:4321/kept' }), next);
+    expect(hit.headers.get('X-Page-Cache')).toBe('hit');
+    expect(await hit.text()).toBe('<p>kept</p>');
+    expect(next.calls).toHaveLength(0);
+    const own = await run(renderPage, fakeContext({ url: 'http://localhost:4321/kept', locals: { user: someUser() } }), next);
+    expect(await own.text()).toBe('<p>rendered</p>');
+  });
+
+  it('a write that changed data empties the cache; a refused one does not', async () => {
+    await keepPage('http://localhost:4321/list', '<p>list</p>');
+    const generation = pageCache().generation;
+    await run(renderPage, fakeContext({ method: 'POST', url: 'http://localhost:4321/x' }), fakeNext(new Response(null, { status: 404 })));
+    expect(pageCache().generation).toBe(generation);
+    await run(renderPage, fakeContext({ method: 'POST', url: 'http://localhost:4321/x' }), fakeNext(new Response(null, { status: 201 })));
+    expect(pageCache().generation).toBeGreaterThan(generation);
+  });
+
+  it("answers a toolkit guard's refusal", async () => {
+    const refusal = new Response(null, { status: 303, headers: { Location: '/login' } });
+    const response = await run(renderPage, fakeContext({ url: 'http://localhost:4321/sell' }), () => Promise.reject(new Refusal(refusal)));
+    expect(response).toBe(refusal);
+  });
+});

@@ -1,0 +1,31 @@
+/**
+ * Every background job of the app, by name: the queued jobs and the periodic ones with their
+ * periods. A job added or removed anywhere must be added or removed here (and in jobs-list.server.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { registeredJobNames, registeredSchedules } from '#platform/jobs/registry.server.ts';
+import './jobs-list.server.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+describe('the jobs list', () => {
+  it('registers every queued job', () => {
+    expect(registeredJobNames().toSorted()).toEqual([
+      'alert-digest', // telegram: a chat's alerts past the daily cap, at the end of the day
+      'listing-verified', // telegram: alerts and the channel post of a verified listing
+    ]);
+  });
+
+  it('registers every periodic job, with its period', () => {
+    const schedules = registeredSchedules().map((s) => ({ name: s.name, everyMs: s.everyMs }));
+    expect(schedules.toSorted((a, b) => a.name.localeCompare(b.name))).toEqual([
+      { name: 'forget-earlier-visitors', everyMs: MINUTE }, // listings/statistics
+      { name: 'forget-finished-jobs', everyMs: HOUR }, // platform/jobs
+      { name: 'forget-telegram-updates', everyMs: HOUR }, // telegram
+      { name: 'planner-statistics', everyMs: 6 * HOUR }, // platform/jobs: ANALYZE
+      { name: 'renewal-reminders', everyMs: MINUTE }, // listings/renewals
+      { name: 'saved-search-digests', everyMs: MINUTE }, // saved
+    ]);
+  });
+});
