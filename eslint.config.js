@@ -5,6 +5,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import importRules from './eslint.imports.js';
 
 export default tseslint.config(
   {
@@ -48,6 +49,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...importRules,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
