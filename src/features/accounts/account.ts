@@ -6,28 +6,13 @@
  */
 import { z } from 'zod';
 import { m } from '#paraglide/messages.js';
-import { ID_TOO_LARGE, isIdTooLarge, parseId, withoutNul } from '#platform/http/input-guards.ts';
+import { idField, withoutNul } from '#platform/http/input-guards.ts';
 
 /** What a form whose hidden fields were tampered with (or a stale page) is told. */
 export const NOT_UNDERSTOOD = m.account_not_understood;
 
 /** A message made when the check runs, so in the language of the request. */
 const say = (message: () => string) => ({ error: () => message() });
-
-/**
- * An id inside a form (as input-guards' idField), whose message is made when the form is checked:
- * `message` for anything that is no id, the id range for a number too large.
- */
-function localIdField(message: () => string) {
-  return z.unknown().transform((value, ctx) => {
-    const id = parseId(typeof value === 'string' || typeof value === 'number' ? value : NaN);
-    if (id === null) {
-      ctx.addIssue({ code: 'custom', message: isIdTooLarge(value) ? ID_TOO_LARGE : message() });
-      return z.NEVER;
-    }
-    return id;
-  });
-}
 
 /** Rows per page of an account list on its page, and by default on its JSON endpoint. */
 const ACCOUNT_PAGE_SIZE = 20;
@@ -81,19 +66,19 @@ export function accountPageOf(params: URLSearchParams): { page: number; pageSize
 /** 'Request refund' on an order card (pending and completed orders). */
 export const refundRequestSchema = z.object({
   action: z.literal('refund', say(NOT_UNDERSTOOD)),
-  order: localIdField(NOT_UNDERSTOOD),
+  order: idField(NOT_UNDERSTOOD),
 });
 
 /** 'Cancel subscription' on the subscriptions page. */
 export const cancelSubscriptionSchema = z.object({
   action: z.literal('cancel', say(NOT_UNDERSTOOD)),
-  subscription: localIdField(NOT_UNDERSTOOD),
+  subscription: idField(NOT_UNDERSTOOD),
 });
 
 /** An admin's decision on the shop orders page: deliver an order, or approve or decline a refund (`id` is the refund's). */
 export const orderDecisionSchema = z.object({
   action: z.enum(['deliver', 'approve', 'decline'], say(NOT_UNDERSTOOD)),
-  id: localIdField(NOT_UNDERSTOOD),
+  id: idField(NOT_UNDERSTOOD),
 });
 export type OrderDecision = z.output<typeof orderDecisionSchema>;
 
@@ -142,13 +127,13 @@ const reason = withoutNul(
 export const moderationSchema = z.discriminatedUnion(
   'action',
   [
-    z.object({ action: z.literal('verify'), id: localIdField(NOT_UNDERSTOOD) }),
-    z.object({ action: z.literal('reject'), id: localIdField(NOT_UNDERSTOOD), reason }),
-    z.object({ action: z.literal('remove-request'), id: localIdField(NOT_UNDERSTOOD) }),
-    z.object({ action: z.literal('remove-comment'), id: localIdField(NOT_UNDERSTOOD) }),
+    z.object({ action: z.literal('verify'), id: idField(NOT_UNDERSTOOD) }),
+    z.object({ action: z.literal('reject'), id: idField(NOT_UNDERSTOOD), reason }),
+    z.object({ action: z.literal('remove-request'), id: idField(NOT_UNDERSTOOD) }),
+    z.object({ action: z.literal('remove-comment'), id: idField(NOT_UNDERSTOOD) }),
     z.object({
       action: z.literal('end-promotion'),
-      id: localIdField(NOT_UNDERSTOOD),
+      id: idField(NOT_UNDERSTOOD),
       refund: z.enum(['none', 'unused'], say(NOT_UNDERSTOOD)),
     }),
   ],
@@ -175,8 +160,8 @@ export const postNotFoundText = m.account_post_not_found;
 export const postActionSchema = z.discriminatedUnion(
   'action',
   [
-    z.object({ action: z.literal('delete'), id: localIdField(postNotFoundText) }),
-    z.looseObject({ action: z.literal('update'), id: localIdField(postNotFoundText) }),
+    z.object({ action: z.literal('delete'), id: idField(postNotFoundText) }),
+    z.looseObject({ action: z.literal('update'), id: idField(postNotFoundText) }),
   ],
   say(NOT_UNDERSTOOD),
 );

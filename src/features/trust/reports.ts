@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { ReportItemKind, ReportReason } from '#db/schema.ts';
 import { NOT_UNDERSTOOD } from '#features/accounts/account.ts';
-import { ID_TOO_LARGE, isIdTooLarge, parseId, withoutNul } from '#platform/http/input-guards.ts';
+import { idField, withoutNul } from '#platform/http/input-guards.ts';
 import type { Locale } from '#paraglide/runtime.js';
 import { m } from '#paraglide/messages.js';
 
@@ -51,29 +51,17 @@ export const kindLabel = (kind: ReportItemKind): string => KIND_TEXT[kind]();
 /** The report form of an item (a path to pass through localHref). */
 export const reportPath = (kind: ReportItemKind, id: number): string => `/report?kind=${kind}&id=${id}`;
 
-/** An id in a form or query string, its message made when checked (in the request's language). */
-function idOf(message: () => string) {
-  return z.unknown().transform((value, ctx) => {
-    const id = parseId(typeof value === 'string' || typeof value === 'number' ? value : NaN);
-    if (id === null) {
-      ctx.addIssue({ code: 'custom', message: isIdTooLarge(value) ? ID_TOO_LARGE : message() });
-      return z.NEVER;
-    }
-    return id;
-  });
-}
-
 const kindField = z.enum(REPORT_KINDS, { error: () => m.reports_not_found() });
 
 /** What is reported: `?kind=listing|request|comment&id=N`. */
-export const reportTargetSchema = z.object({ kind: kindField, id: idOf(m.reports_not_found) });
+export const reportTargetSchema = z.object({ kind: kindField, id: idField(m.reports_not_found) });
 export type ReportTarget = z.output<typeof reportTargetSchema>;
 
 /** A report as the form sends it: the item, a reason, and details (required for `other`). */
 export const reportSchema = z
   .object({
     kind: kindField,
-    id: idOf(m.reports_not_found),
+    id: idField(m.reports_not_found),
     reason: z.enum(REPORT_REASON_LIST, { error: () => m.reports_reason_required() }),
     details: z
       .string()
@@ -90,7 +78,7 @@ export type ReportInput = z.output<typeof reportSchema>;
 
 const say = (message: () => string) => ({ error: () => message() });
 const itemAction = <A extends string>(action: A) =>
-  z.object({ action: z.literal(action), kind: z.enum(REPORT_KINDS, say(NOT_UNDERSTOOD)), id: idOf(NOT_UNDERSTOOD) });
+  z.object({ action: z.literal(action), kind: z.enum(REPORT_KINDS, say(NOT_UNDERSTOOD)), id: idField(NOT_UNDERSTOOD) });
 
 /** What an admin decides at /admin/reports. */
 export const reportDecisionSchema = z.discriminatedUnion(

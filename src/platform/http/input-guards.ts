@@ -41,12 +41,15 @@ export function readId(raw: unknown, notFound: string): Result<number> {
   return isIdTooLarge(raw) ? fail(400, ID_TOO_LARGE) : fail(404, notFound);
 }
 
-/** An id inside a JSON or form payload: a number or a string of digits, 1 to {@link MAX_ID}. */
-export function idField(message: string) {
+/**
+ * An id inside a JSON or form payload: a number or a string of digits, 1 to {@link MAX_ID}. A
+ * function `message` is called when the form is checked, so it speaks the request's language.
+ */
+export function idField(message: string | (() => string)) {
   return z.unknown().transform((value, ctx) => {
     const id = parseId(typeof value === 'string' || typeof value === 'number' ? value : NaN);
     if (id === null) {
-      ctx.addIssue({ code: 'custom', message: isIdTooLarge(value) ? ID_TOO_LARGE : message });
+      ctx.addIssue({ code: 'custom', message: isIdTooLarge(value) ? ID_TOO_LARGE : typeof message === 'function' ? message() : message });
       return z.NEVER;
     }
     return id;
