@@ -6,7 +6,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 
 /** The features from the ground up; each may import only those before it (a level's siblings not). */
 export const FEATURE_LEVELS = [
-  ['media'],
+  ['media', 'search'],
   ['accounts'],
   ['listings'],
   ['sellers', 'community', 'trust', 'saved'],

@@ -14,5 +14,6 @@ export * from './schema/payments.ts';
 export * from './schema/shop.ts';
 export * from './schema/promotions.ts';
 export * from './schema/telegram.ts';
+export * from './schema/search.ts';
 export * from './schema/platform.ts';
 export * from './schema/jobs.ts';

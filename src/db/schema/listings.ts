@@ -74,6 +74,24 @@ export const listings = pgTable(
     sellerBanned: boolean('seller_banned').notNull().default(false),
     /** When the seller was emailed that this run of the deal ends within a day (cleared by a renewal). */
     renewalRemindedAt: timestamp('renewal_reminded_at', { withTimezone: true }),
+    // Search keys (decision 26), written with the listing by features/search/search-document.ts:
+    // the keys of its product and company names, of its location, and of every searchable field.
+    searchName: text('search_name')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    searchPlace: text('search_place')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    searchTerms: text('search_terms')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The product name's folded words between spaces, for the exact-phrase rank. */
+    searchPhrase: text('search_phrase').notNull().default(''),
+    /** The search-document version the keys were made with; older rows are re-indexed at boot. */
+    searchVersion: integer('search_version').notNull().default(0),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -111,6 +129,10 @@ export const listings = pgTable(
     // Search: case-insensitive substring over product, company and location.
     index('listings_public_search_idx')
       .using('gin', sql`lower(${t.productName} || ' ' || ${t.companyName} || ' ' || ${t.location}) gin_trgm_ops`)
+      .where(sql`${t.status} = 'verified'`),
+    // Search: every query word is an overlap with the listing's keys.
+    index('listings_public_search_terms_idx')
+      .using('gin', t.searchTerms)
       .where(sql`${t.status} = 'verified'`),
     // My Posts.
     index('listings_owner_idx').on(t.ownerId, t.datePosted.desc().nullsFirst()),

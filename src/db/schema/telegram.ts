@@ -1,4 +1,5 @@
 /** Telegram: the bot's chats, their alerts, the alert jobs and channel posts. */
+import { sql } from 'drizzle-orm';
 import { bigint, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
 import { listings } from './listings.ts';
@@ -39,11 +40,19 @@ export const telegramAlertKeywords = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     chatId: chatRef(),
     keyword: text('keyword').notNull(),
+    /** The search keys the word matches (features/search): a listing whose keys overlap is an alert. */
+    keys: text('keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The search-document version of `keys`; older rows are re-derived at boot. */
+    searchVersion: integer('search_version').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('telegram_alert_keywords_chat_idx').on(t.chatId, t.keyword),
     index('telegram_alert_keywords_match_idx').on(t.keyword, t.chatId),
+    index('telegram_alert_keywords_keys_idx').using('gin', t.keys),
   ],
 );
 

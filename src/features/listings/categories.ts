@@ -9,7 +9,7 @@
 
 import { m } from '#paraglide/messages.js';
 
-type Text = () => string;
+type Text = (inputs?: Record<string, never>, options?: { locale?: 'en' | 'am' }) => string;
 
 /** One category of listings. */
 export interface Category {
@@ -17,6 +17,8 @@ export interface Category {
   key: string;
   /** Visible label in the current language (English with the spec's obvious typos fixed, e.g. `Video and Photography`). */
   readonly label: string;
+  /** The label in every language, for search (a listing is found by its category's name in either). */
+  readonly labels: string;
   /** Canonical path of its listing page, spelled exactly as the spec spells it where it has one. */
   route: string;
   /** Every path that must lead to this category, canonical first. */
@@ -41,6 +43,9 @@ function define(
     key,
     get label() {
       return label();
+    },
+    get labels() {
+      return `${label({}, { locale: 'en' })} ${label({}, { locale: 'am' })}`;
     },
     route: routes[0],
     routes: Object.freeze([...routes]),

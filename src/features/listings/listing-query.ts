@@ -103,10 +103,7 @@ export function searchText(raw: string | null): { text: string; findsNothing: bo
   return hasNul(text) ? { text: text.replaceAll('\u0000', ''), findsNothing: true } : { text, findsNothing: false };
 }
 
-/** Escapes LIKE wildcards so a search for '50%' means the characters, not a pattern. */
-export function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+export { likePattern } from '#platform/db/like.ts';
 
 /** Nearby search parameters (`GET /api/products/nearby/?lat=&lng=&radius=`). */
 export const nearbyQuerySchema = z.object({

@@ -10,6 +10,8 @@ import type { Database } from '#db/client.ts';
 import { listingImages, listings, sellers, users, type StoredImage, type StoredVideo } from '#db/schema.ts';
 import { discountEnd, discountStart } from './discount.ts';
 import type { ListingImage } from './listing-card.ts';
+import { searchColumns } from './search-index.server.ts';
+import { rememberWords } from '#features/search/search.server.ts';
 
 export type { ListingCard, ListingImage } from './listing-card.ts';
 
@@ -69,12 +71,14 @@ export async function insertListing(
       sellerBanned: sql`exists (select 1 from ${users} where ${users.id} = ${draft.ownerId} and ${users.bannedAt} is not null)`,
       datePosted,
       ...listingSchedule(datePosted, draft.discountStartDays, draft.discountDurationDays),
+      ...searchColumns(draft),
       status: options.status ?? 'pending',
       rejectionReason: options.rejectionReason ?? null,
       reviewedAt: options.status && options.status !== 'pending' ? datePosted : null,
     })
     .returning({ id: listings.id });
   if (!row) throw new Error('Listing insert returned no row');
+  await rememberWords(tx, draft);
   if (images.length > 0) {
     await tx.insert(listingImages).values(images.map((image, position) => ({ listingId: row.id, position, image })));
   }

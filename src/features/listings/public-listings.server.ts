@@ -8,6 +8,7 @@ import type { Database } from '#db/client.ts';
 import { listings, type ListingStatus, type StoredVideo } from '#db/schema.ts';
 import { recentSince, windowBounds } from './discount.ts';
 import { likePattern, type ListKind } from './listing-query.ts';
+import { searchMatch, type SearchMatch } from '#features/search/search.server.ts';
 import { toPage, type Page, type PageRequest } from '#platform/http/paging.ts';
 import { cardColumns, isPublic, withGalleries, type ListingCard, type ListingImage } from './listings.server.ts';
 
@@ -15,20 +16,20 @@ import { cardColumns, isPublic, withGalleries, type ListingCard, type ListingIma
 export interface PublicListingFilter {
   category?: string;
   list?: ListKind;
-  /** Case-insensitive substring of product name, company name and location. */
+  /** Search words (features/search): every word matches, in any order, ranked. */
   query?: string;
   now: Date;
 }
 
-/** The expression the trigram index is built on; queries must use it as is. */
-const searchText = sql`lower(${listings.productName} || ' ' || ${listings.companyName} || ' ' || ${listings.location})`;
+/** A list's filter with a search already turned into its condition (features/search `searchMatch`). */
+export type ListingCriteria = Omit<PublicListingFilter, 'query'> & { match?: SQL };
 
 /** The WHERE and ORDER BY of a public list: each combination is served by one partial index. */
-export function publicListingCriteria(filter: PublicListingFilter) {
+export function publicListingCriteria(filter: ListingCriteria) {
   const conditions: SQL[] = [isPublic];
   let order: SQL[] = [desc(listings.datePosted), desc(listings.id)];
   if (filter.category) conditions.push(eq(listings.category, filter.category));
-  if (filter.query) conditions.push(sql`${searchText} like ${likePattern(filter.query)}`);
+  if (filter.match) conditions.push(filter.match);
   switch (filter.list) {
     case 'daily':
     case 'ending-soon': {
@@ -59,56 +60,121 @@ export function publicListingCriteria(filter: PublicListingFilter) {
 }
 
 /**
- * How many of the newest listings a search reads before it asks the trigram index. A common word
- * ('bole', 'addis') matches a large share of the catalogue: fetching every match from the index
- * and sorting them by date costs as much as the catalogue is large, while the newest few hundred
- * listings already hold a page of them. Rare words fall through to the index, which is fast for
- * them (at most 1 match in ~40 listings, or the newest 1,000 would have held the page).
+ * How many matches of a search are ranked: the newest RANK_WINDOW in the list's own order (an
+ * index scan that stops early for a common word, a GIN lookup for a rare one). A word in a third
+ * of a 100,000-deal catalogue ('bole') would otherwise rank 33,000 rows for one page.
  */
-const SEARCH_RECENT_ROWS = 1000;
+export const RANK_WINDOW = 1000;
 
 /**
- * For a search ordered newest first: the ids of the first `page * pageSize + 1` matches among the
- * newest SEARCH_RECENT_ROWS listings of the same list (read in index order, stopping early).
- * Exact whenever it finds them all: every listing outside those newest rows is older than each
- * of them. Null when the search does not qualify.
+ * One page of a search's listing ids: the newest RANK_WINDOW matches best first (rank, then the
+ * list's order, then id: stable pages), then, when the window is full, every older match in the
+ * list's order, so deep pages still reach every match the spec's search finds.
  */
-function recentMatchIds(db: Database, filter: PublicListingFilter, paging: PageRequest) {
-  if (!filter.query || filter.list === 'daily' || filter.list === 'ending-soon') return null;
-  const { where } = publicListingCriteria({ ...filter, query: undefined });
-  const recent = db
-    .select({ id: listings.id, datePosted: listings.datePosted, text: sql<string>`${searchText}`.as('search_text') })
+async function rankedIds(db: Database, filter: PublicListingFilter, match: SearchMatch, paging: PageRequest): Promise<number[]> {
+  const { where, order } = publicListingCriteria({ ...filter, match: match.where });
+  const byEnd = filter.list === 'daily' || filter.list === 'ending-soon';
+  const matched = db
+    .select({ id: listings.id, datePosted: listings.datePosted, endsAt: listings.endsAt, rank: sql<number>`${match.rank}`.as('rank') })
     .from(listings)
     .where(where)
-    .orderBy(desc(listings.datePosted), desc(listings.id))
-    .limit(SEARCH_RECENT_ROWS)
-    .as('recent');
-  return db
-    .select({ id: recent.id })
-    .from(recent)
-    .where(sql`${recent.text} like ${likePattern(filter.query)}`)
-    .orderBy(desc(recent.datePosted), desc(recent.id))
-    .limit(paging.page * paging.pageSize + 1);
+    .orderBy(...order)
+    .limit(RANK_WINDOW)
+    .as('matched');
+  const offset = (paging.page - 1) * paging.pageSize;
+  const wanted = paging.pageSize + 1;
+  const listOrder = byEnd ? [asc(matched.endsAt), asc(matched.id)] : [desc(matched.datePosted), desc(matched.id)];
+  const rows = await db
+    .select({
+      id: matched.id,
+      inWindow: sql<number>`count(*) over ()`.mapWith(Number),
+      lastId:
+        sql<number>`last_value(${matched.id}) over (order by ${sql.join(listOrder, sql`, `)} rows between unbounded preceding and unbounded following)`.mapWith(
+          Number,
+        ),
+    })
+    .from(matched)
+    .orderBy(desc(matched.rank), ...listOrder)
+    .limit(wanted)
+    .offset(offset);
+  const ids = rows.map((r) => r.id);
+  const first = rows[0];
+  const inWindow = first?.inWindow ?? (offset > 0 ? await windowSize(db, where, order) : 0);
+  if (ids.length === wanted || inWindow < RANK_WINDOW) return ids;
+  // Past the ranked window: the older matches, after the window's last row in the list's order.
+  const last = first?.lastId ?? (await windowLast(db, where, order));
+  const [edge] = await db
+    .select({ datePosted: listings.datePosted, endsAt: listings.endsAt, id: listings.id })
+    .from(listings)
+    .where(eq(listings.id, last));
+  if (!edge) return ids;
+  const after = byEnd
+    ? sql`(${listings.endsAt}, ${listings.id}) > (${edge.endsAt}, ${edge.id})`
+    : sql`(${listings.datePosted}, ${listings.id}) < (${edge.datePosted}, ${edge.id})`;
+  const tail = await db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(and(where, after))
+    .orderBy(...order)
+    .limit(wanted - ids.length)
+    .offset(Math.max(0, offset - RANK_WINDOW));
+  return [...ids, ...tail.map((r) => r.id)];
+}
+
+/** How many matches the ranked window holds (asked only for a page past its end). */
+async function windowSize(db: Database, where: SQL | undefined, order: SQL[]): Promise<number> {
+  const window = db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(where)
+    .orderBy(...order)
+    .limit(RANK_WINDOW)
+    .as('window');
+  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(window);
+  return row?.n ?? 0;
+}
+
+/** The window's last listing in the list's order. */
+async function windowLast(db: Database, where: SQL | undefined, order: SQL[]): Promise<number> {
+  const [row] = await db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(where)
+    .orderBy(...order)
+    .limit(1)
+    .offset(RANK_WINDOW - 1);
+  return row?.id ?? 0;
 }
 
 /**
  * Runs one page of a public list, reading the columns `from()` selects from listings. A search
- * first tries the newest listings (see SEARCH_RECENT_ROWS), then the trigram index.
+ * ranks its matches (rankedIds), then reads those rows.
  */
-async function publicPage<Q extends PgSelect>(db: Database, filter: PublicListingFilter, paging: PageRequest, from: () => Q) {
-  const { where, order } = publicListingCriteria(filter);
-  const read = (condition: SQL | undefined) =>
-    from()
-      .where(condition)
-      .orderBy(...order)
-      .limit(paging.pageSize + 1)
-      .offset((paging.page - 1) * paging.pageSize);
-  const recent = recentMatchIds(db, filter, paging);
-  if (recent) {
-    const rows = await read(and(where, inArray(listings.id, recent)));
-    if (rows.length > paging.pageSize) return rows;
+async function publicPage<Q extends PgSelect>(
+  db: Database,
+  filter: PublicListingFilter,
+  paging: PageRequest,
+  from: () => Q,
+  match?: SearchMatch,
+): Promise<Q['_']['result']> {
+  if (match) {
+    const ids = await rankedIds(db, filter, match, paging);
+    if (ids.length === 0) return [];
+    const rows = (await from().where(and(isPublic, inArray(listings.id, ids)))) as { id: number }[];
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => byId.get(id) ?? []) as Q['_']['result'];
   }
-  return read(where);
+  const { where, order } = publicListingCriteria(filter);
+  return (await from()
+    .where(where)
+    .orderBy(...order)
+    .limit(paging.pageSize + 1)
+    .offset((paging.page - 1) * paging.pageSize)) as Q['_']['result'];
+}
+
+/** The search of a filter with a query (one vocabulary query), or none. */
+async function matchOfFilter(db: Database, filter: PublicListingFilter): Promise<SearchMatch | undefined> {
+  return filter.query ? searchMatch(db, filter.query) : undefined;
 }
 
 /**
@@ -116,8 +182,18 @@ async function publicPage<Q extends PgSelect>(db: Database, filter: PublicListin
  * Reads `pageSize + 1` rows to know whether there is a next page, and nothing more.
  */
 export async function listPublicListings(db: Database, filter: PublicListingFilter, paging: PageRequest): Promise<Page<ListingCard>> {
-  const rows = await publicPage(db, filter, paging, () => db.select(cardColumns).from(listings).$dynamic());
-  return toPage(rows, paging);
+  return (await searchPublicListings(db, filter, paging)).page;
+}
+
+/** A page of a list or search and, for a search, how the words matched (for "Did you mean"). */
+export async function searchPublicListings(
+  db: Database,
+  filter: PublicListingFilter,
+  paging: PageRequest,
+): Promise<{ page: Page<ListingCard>; match?: SearchMatch }> {
+  const match = await matchOfFilter(db, filter);
+  const rows = await publicPage(db, filter, paging, () => db.select(cardColumns).from(listings).$dynamic(), match);
+  return { page: toPage(rows, paging), match };
 }
 
 /** Every public field of a listing (never the owner). */
@@ -207,7 +283,13 @@ export async function listPublicListingsWithImages(
   filter: PublicListingFilter,
   paging: PageRequest,
 ): Promise<Page<PublicListing>> {
-  const rows = await publicPage(db, filter, paging, () => db.select(publicColumns).from(listings).$dynamic());
+  const rows = await publicPage(
+    db,
+    filter,
+    paging,
+    () => db.select(publicColumns).from(listings).$dynamic(),
+    await matchOfFilter(db, filter),
+  );
   const page = toPage(rows, paging);
   return { ...page, items: await withGalleries(db, page.items) };
 }

@@ -7,6 +7,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { listingImages, listings, removedListings, users, type ListingStatus, type StoredImage } from '#db/schema.ts';
 import { likePattern } from '#features/listings/listing-query.ts';
+import { reindexListing } from './search-index.server.ts';
 import { MAX_REASON_LENGTH, type Review } from '#features/listings/listing-review.ts';
 import { listingPath } from '#features/listings/listing-urls.ts';
 import type { SessionUser } from '#features/accounts/auth.server.ts';
@@ -149,6 +150,7 @@ export async function editListing(db: Database, user: SessionUser, id: number, e
       .update(listings)
       .set({ ...changes, ...listingSchedule(current.datePosted, start ?? null, duration ?? null) })
       .where(eq(listings.id, id));
+    await reindexListing(tx, id);
     return [edit.logo && current.logo, edit.photo && current.photo].filter(
       (m): m is StoredImage => Boolean(m) && m!.key !== edit.logo?.key && m!.key !== edit.photo?.key,
     );

@@ -18,7 +18,7 @@ import { sendEmail } from '#platform/email/email.server.ts';
 import { bothLanguages, siteLink, type EmailWords } from '#features/accounts/emails.server.ts';
 import { isPublic } from '#features/listings/listings.server.ts';
 import { inLocale } from '#platform/i18n/locale.server.ts';
-import { publicListingCriteria } from '#features/listings/public-listings.server.ts';
+import { searchMatch } from '#features/search/search.server.ts';
 import { dealNameColumns, listSavedSearches, type SavedSearch } from './saved.server.ts';
 
 /** Accounts handled per call: the scheduler calls every minute (saved/jobs.server.ts), the rest wait for the next one. */
@@ -40,10 +40,10 @@ export interface DigestSection {
 }
 
 /** What a saved search matches, as the site's search, category and nearby pages match. */
-function matchOf(search: SavedSearch, now: Date): SQL | undefined {
+async function matchOf(db: Database, search: SavedSearch): Promise<SQL | undefined> {
   switch (search.kind) {
     case 'search':
-      return publicListingCriteria({ query: search.query ?? '', now }).where;
+      return (await searchMatch(db, search.query ?? '')).where;
     case 'category':
       return eq(listings.category, search.category ?? '');
     case 'nearby': {
@@ -81,7 +81,7 @@ export async function newDealsOf(db: Database, search: SavedSearch, now: Date): 
         gt(listings.reviewedAt, search.checkedUntil),
         lte(listings.reviewedAt, now),
         or(isNull(listings.endsAt), gt(listings.endsAt, now)),
-        matchOf(search, now),
+        await matchOf(db, search),
       ),
     )
     .orderBy(asc(listings.reviewedAt), asc(listings.id))

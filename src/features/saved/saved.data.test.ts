@@ -76,7 +76,8 @@ describe.each(drivers())('saved deals and searches on %s', (driver) => {
 
   /** A verified deal made public (reviewed) at `reviewedAt`. */
   async function deal(name: string, reviewedAt: Date, overrides: Parameters<typeof draft>[0] = {}) {
-    const id = await insertListing(t.db, draft({ productName: name, ...overrides }), {
+    // The description is searched too: each deal describes itself only.
+    const id = await insertListing(t.db, draft({ productName: name, description: `About ${name}.`, ...overrides }), {
       status: 'verified',
       datePosted: new Date(reviewedAt.getTime() - HOUR),
     });

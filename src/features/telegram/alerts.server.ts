@@ -4,7 +4,7 @@
  * alerts themselves: one per chat and listing, at most DAILY_ALERT_CAP messages a day per chat,
  * the rest gathered into one digest at the end of the day.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import {
   listings,
@@ -17,15 +17,15 @@ import {
 import { boundingBox } from '#features/listings/listing-query.ts';
 import { fail, ok, type Result } from '#platform/http/result.ts';
 import { enqueue } from '#platform/jobs/queue.server.ts';
-import { MAX_KEYWORDS, addisDay, endOfAddisDay, wordsOf } from './telegram-texts.ts';
+import { MAX_KEYWORDS, addisDay, endOfAddisDay } from './telegram-texts.ts';
+import { keysOfFollowedWord } from '#features/search/search.server.ts';
+import { SEARCH_VERSION } from '#features/search/search-document.ts';
 import { m } from '#paraglide/messages.js';
 
 /** "Near me" alerts: deals within this distance of the shared place (as the site's nearby list). */
 export const ALERT_RADIUS_KM = 2;
 /** Alert messages a chat gets a day; more that day become one digest. */
 export const DAILY_ALERT_CAP = 10;
-/** Words of a listing that keyword alerts look at (the first ones of its texts). */
-const MAX_LISTING_WORDS = 300;
 
 export interface AlertSubscriptions {
   categories: string[];
@@ -80,10 +80,11 @@ export async function followKeywords(db: Database, chatId: number, words: string
   const fresh = words.filter((word) => !known.has(word));
   if (known.size + fresh.length > MAX_KEYWORDS) return fail(409, m.tg_keyword_limit({ max: MAX_KEYWORDS }));
   if (fresh.length > 0) {
-    await db
-      .insert(telegramAlertKeywords)
-      .values(fresh.map((keyword) => ({ chatId, keyword })))
-      .onConflictDoNothing();
+    // Each word keeps the keys a search for it matches: an alert is a search run on each new deal.
+    const values = await Promise.all(
+      fresh.map(async (keyword) => ({ chatId, keyword, keys: await keysOfFollowedWord(db, keyword), searchVersion: SEARCH_VERSION })),
+    );
+    await db.insert(telegramAlertKeywords).values(values).onConflictDoNothing();
   }
   return ok(words);
 }
@@ -138,11 +139,12 @@ export async function queueAlerts(db: Database, listingId: number, now: Date): P
       description: listings.description,
       latitude: listings.latitude,
       longitude: listings.longitude,
+      searchTerms: listings.searchTerms,
     })
     .from(listings)
     .where(and(eq(listings.id, listingId), eq(listings.status, 'verified')));
   if (!listing) return 0;
-  const words = wordsOf(`${listing.productName} ${listing.companyName} ${listing.description}`).slice(0, MAX_LISTING_WORDS);
+  const terms = listing.searchTerms;
   const box = boundingBox(listing.latitude, listing.longitude, ALERT_RADIUS_KM);
   const place = telegramAlertPlaces;
   const distance = sql`(6371 * 2 * asin(sqrt(
@@ -150,12 +152,12 @@ export async function queueAlerts(db: Database, listingId: number, now: Date): P
     + cos(radians(${listing.latitude})) * cos(radians(${place.latitude}))
     * power(sin(radians(${place.longitude} - ${listing.longitude}) / 2), 2))))`;
   const keywordBranch =
-    words.length > 0
+    terms.length > 0
       ? sql`union select ${telegramAlertKeywords.chatId} from ${telegramAlertKeywords}
-          where ${telegramAlertKeywords.keyword} in (${sql.join(
-            words.map((w) => sql`${w}`),
+          where ${telegramAlertKeywords.keys} && array[${sql.join(
+            terms.map((term) => sql`${term}`),
             sql`, `,
-          )})`
+          )}]::text[]`
       : sql``;
   const result = await db.execute(sql`
     insert into ${telegramAlerts} (chat_id, listing_id, day, state)
@@ -236,4 +238,18 @@ export async function markDigested(db: Database, chatId: number, listingIds: num
     .update(telegramAlerts)
     .set({ state: 'digested' })
     .where(and(eq(telegramAlerts.chatId, chatId), inArray(telegramAlerts.listingId, listingIds), eq(telegramAlerts.state, 'digest')));
+}
+
+/** Followed words whose keys were made by an older search version get new ones (at boot, then every minute). */
+export async function rekeyFollowedWords(db: Database): Promise<number> {
+  const stale = await db
+    .select({ id: telegramAlertKeywords.id, keyword: telegramAlertKeywords.keyword })
+    .from(telegramAlertKeywords)
+    .where(lt(telegramAlertKeywords.searchVersion, SEARCH_VERSION))
+    .limit(500);
+  for (const { id, keyword } of stale) {
+    const keys = await keysOfFollowedWord(db, keyword);
+    await db.update(telegramAlertKeywords).set({ keys, searchVersion: SEARCH_VERSION }).where(eq(telegramAlertKeywords.id, id));
+  }
+  return stale.length;
 }

@@ -11,6 +11,7 @@ import { config } from '#platform/config/config.server.ts';
 import { registerJob, registerSchedule } from '#platform/jobs/registry.server.ts';
 import { deliverDigest, deliverListingVerified, type Sender } from './deliver.server.ts';
 import { telegramBot } from './runtime.server.ts';
+import { rekeyFollowedWords } from './alerts.server.ts';
 
 /** Handled update ids are kept this long (Telegram gives up redelivering within a day). */
 const UPDATE_MEMORY_MS = 7 * 86_400_000;
@@ -57,3 +58,5 @@ registerJob<AlertDigest>('alert-digest', async ({ chatId, day }, { db }) => {
   if (sender) await deliverDigest(sender, chatId, day);
 });
 registerSchedule('forget-telegram-updates', 3_600_000, forgetHandledUpdates);
+
+registerSchedule('rekey-followed-words', 60_000, rekeyFollowedWords);

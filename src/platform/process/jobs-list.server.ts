@@ -1,9 +1,10 @@
 /**
  * Every job list of the app, imported for its registrations (registerJob / registerSchedule). Only
  * the process (and src/middleware.ts) imports features' job lists: a new one is added here, and to
- * the exact list in jobs-list.data.test.ts.
+ * the exact list in jobs-list.test.ts.
  */
 import '#platform/jobs/jobs.server.ts';
+import '#features/listings/jobs.server.ts';
 import '#features/listings/renewals/jobs.server.ts';
 import '#features/listings/statistics/jobs.server.ts';
 import '#features/saved/jobs.server.ts';

@@ -1,0 +1,154 @@
+/**
+ * Search in SQL (decision 26): a query becomes one condition and one rank over `listings.search_*`
+ * (a GIN index on search_terms), after one question to the vocabulary for typos and prefixes.
+ * Every search of the site (pages, API, saved searches and their digests, Telegram alerts) uses it.
+ */
+import { and, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '#db/client.ts';
+import { listings, searchVocabulary } from '#db/schema.ts';
+import { likePattern } from '#platform/db/like.ts';
+import { glossary } from './glossary-data.ts';
+import { isEthiopic } from './text.ts';
+import { vocabularyOf, type SearchableListing } from './search-document.ts';
+import {
+  closestKey,
+  planSearch,
+  wantsPrefix,
+  withVocabulary,
+  MAX_PREFIX_KEYS,
+  type SearchPlan,
+  type VocabularyAnswer,
+} from './search-query.ts';
+
+/** Typo candidates asked per word: by shared trigrams, and by first letter and length. */
+const NEAR_BY_TRIGRAMS = 40;
+const NEAR_BY_LETTER = 120;
+
+export interface SearchMatch {
+  /** Which listings match: every word, in any order, or the spec's substring of product, company and location. */
+  where: SQL;
+  /** Higher first: exact phrase in the product name, all words in the name, then weaker matches. */
+  rank: SQL;
+  plan: SearchPlan;
+  answers: VocabularyAnswer[];
+}
+
+/** The expression the trigram index listings_public_search_idx is built on (the spec's search). */
+export const substringText = sql`lower(${listings.productName} || ' ' || ${listings.companyName} || ' ' || ${listings.location})`;
+
+function textArray(values: readonly string[]): SQL {
+  if (values.length === 0) return sql`'{}'::text[]`;
+  return sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
+/** One round trip: for each word, whether its key occurs, keys that look alike, keys it starts. */
+export async function askVocabulary(db: Database, plan: SearchPlan): Promise<VocabularyAnswer[]> {
+  const parts: SQL[] = [];
+  plan.words.forEach((w, i) => {
+    const k = w.key;
+    const v = searchVocabulary;
+    parts.push(sql`(select ${i}::int as i, 'known' as kind, ${v.key} as key, ${v.word} as word from ${v} where ${v.key} = ${k})`);
+    if (w.typos > 0) {
+      parts.push(sql`(select ${i}::int, 'near', ${v.key}, ${v.word} from ${v} where ${v.key} % ${k} limit ${NEAR_BY_TRIGRAMS})`);
+      parts.push(sql`(select ${i}::int, 'near', ${v.key}, ${v.word} from ${v}
+        where ${v.key} like ${`${k[0]}%`} and length(${v.key}) between ${k.length - 2} and ${k.length + 2}
+        limit ${NEAR_BY_LETTER})`);
+    }
+    if (wantsPrefix(w)) {
+      parts.push(sql`(select ${i}::int, 'prefix', ${v.key}, ${v.word} from ${searchVocabulary}
+        where ${searchVocabulary.key} like ${`${k}%`} and ${searchVocabulary.key} <> ${k}
+        order by length(${searchVocabulary.key}), ${searchVocabulary.key} limit ${MAX_PREFIX_KEYS})`);
+    }
+  });
+  const answers: VocabularyAnswer[] = plan.words.map(() => ({ known: false, near: [], nearOtherScript: [], prefixed: [] }));
+  if (parts.length === 0) return answers;
+  type Row = { i: number; kind: string; key: string; word: string };
+  const result = await db.execute<Row>(sql.join(parts, sql` union all `));
+  const rows = (result as unknown as { rows: Row[] }).rows;
+  for (const row of rows) {
+    const answer = answers[Number(row.i)];
+    const w = plan.words[Number(row.i)];
+    if (!answer || !w) continue;
+    if (row.kind === 'known') answer.known = true;
+    else if (row.kind === 'prefix') answer.prefixed.push(row.key);
+    else {
+      answer.near.push(row.key);
+      if (isEthiopic(row.word) !== isEthiopic(w.word)) answer.nearOtherScript.push(row.key);
+    }
+  }
+  return answers;
+}
+
+/** The condition and rank of a search text (one vocabulary query). */
+export async function searchMatch(db: Database, text: string): Promise<SearchMatch> {
+  const planned = planSearch(text, glossary);
+  const answers = await askVocabulary(db, planned);
+  const plan = withVocabulary(planned, answers, glossary);
+  return { ...matchOf(plan, text), plan, answers };
+}
+
+/** The SQL of a completed plan, pure apart from the column names. */
+export function matchOf(plan: SearchPlan, text: string): { where: SQL; rank: SQL } {
+  const substring = sql`${substringText} like ${likePattern(text.trim())}`;
+  if (plan.words.length === 0) return { where: substring, rank: sql`0` };
+  const everyWord = and(...plan.words.map((w) => sql`${listings.searchTerms} && ${textArray([...w.exact, ...w.derived])}`))!;
+  const perWord = plan.words.map((w) => {
+    const exact = textArray(w.exact);
+    const derived = textArray(w.derived);
+    return sql`(case when ${listings.searchName} && ${exact} then 8 when ${listings.searchName} && ${derived} then 4
+      when ${listings.searchPlace} && ${exact} then 3 when ${listings.searchTerms} && ${exact} then 2 else 1 end)`;
+  });
+  const allInName = and(...plan.words.map((w) => sql`${listings.searchName} && ${textArray(w.exact)}`))!;
+  const rank = sql`((case when ${listings.searchPhrase} like ${`%${plan.phrase}%`} then 1000 else 0 end)
+    + (case when ${allInName} then 100 else 0 end) + ${sql.join(perWord, sql` + `)})`;
+  return { where: or(everyWord, substring)!, rank };
+}
+
+/** Remembers a listing's words (on insert and edit): typos and prefixes are looked up among them. */
+export async function rememberWords(db: Pick<Database, 'insert'>, listing: SearchableListing): Promise<void> {
+  const words = vocabularyOf(listing);
+  if (words.length === 0) return;
+  await db.insert(searchVocabulary).values(words).onConflictDoNothing();
+}
+
+/** The keys a followed word (Telegram alerts) matches: the same keys a search for it would use. */
+export async function keysOfFollowedWord(db: Database, word: string): Promise<string[]> {
+  const { plan } = await searchMatch(db, word);
+  return [...new Set(plan.words.flatMap((w) => [...w.exact, ...w.derived]))];
+}
+
+/** The display word of vocabulary keys, for "Did you mean". */
+export async function wordsOfKeys(db: Database, keys: readonly string[]): Promise<Map<string, string>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .select({ key: searchVocabulary.key, word: searchVocabulary.word })
+    .from(searchVocabulary)
+    .where(inArray(searchVocabulary.key, [...keys]));
+  return new Map(rows.map((r) => [r.key, r.word]));
+}
+
+/** What a search that found nothing offers instead: the closest words that occur, and matching categories. */
+export interface SearchHelp {
+  /** The query with each word that occurs nowhere replaced by the closest that does; null when none. */
+  didYouMean: string | null;
+  /** Category keys the words suggest (through the glossary), most specific first. */
+  categories: string[];
+}
+
+export async function searchHelp(db: Database, match: SearchMatch): Promise<SearchHelp> {
+  const closest = match.plan.words.map((w, i) => closestKey(w, match.answers[i]));
+  const words = await wordsOfKeys(
+    db,
+    closest.filter((k): k is string => k !== null),
+  );
+  const replaced = match.plan.words.map((w, i) => {
+    const key = closest[i];
+    return (key && words.get(key)) || w.word;
+  });
+  const changed = replaced.some((word, i) => word !== match.plan.words[i]?.word);
+  const categories = [...new Set(match.plan.words.flatMap((w) => glossary.categoriesOf(w.word)))];
+  return { didYouMean: changed ? replaced.join(' ') : null, categories };
+}
