@@ -51,7 +51,7 @@ export async function askVocabulary(db: Database, plan: SearchPlan): Promise<Voc
     const k = w.key;
     const v = searchVocabulary;
     parts.push(sql`(select ${i}::int as i, 'known' as kind, ${v.key} as key, ${v.word} as word from ${v} where ${v.key} = ${k})`);
-    if (w.typos > 0) {
+    if (k.length >= 3) {
       parts.push(sql`(select ${i}::int, 'near', ${v.key}, ${v.word} from ${v} where ${v.key} % ${k} limit ${NEAR_BY_TRIGRAMS})`);
       parts.push(sql`(select ${i}::int, 'near', ${v.key}, ${v.word} from ${v}
         where ${v.key} like ${`${k[0]}%`} and length(${v.key}) between ${k.length - 2} and ${k.length + 2}
@@ -140,15 +140,15 @@ export interface SearchHelp {
 
 export async function searchHelp(db: Database, match: SearchMatch): Promise<SearchHelp> {
   const closest = match.plan.words.map((w, i) => closestKey(w, match.answers[i]));
-  const words = await wordsOfKeys(
-    db,
-    closest.filter((k): k is string => k !== null),
-  );
-  const replaced = match.plan.words.map((w, i) => {
+  const words = await wordsOfKeys(db, closest.filter((k): k is string => k !== null));
+  // Each word that occurs nowhere becomes the closest that does, or goes when none is close.
+  const suggested = match.plan.words.flatMap((w, i) => {
     const key = closest[i];
-    return (key && words.get(key)) || w.word;
+    if (key) return [words.get(key) ?? w.word];
+    return match.answers[i]?.known || glossary.has(w.word) ? [w.word] : [];
   });
-  const changed = replaced.some((word, i) => word !== match.plan.words[i]?.word);
+  const original = match.plan.words.map((w) => w.word).join(' ');
+  const didYouMean = suggested.length > 0 && suggested.join(' ') !== original ? suggested.join(' ') : null;
   const categories = [...new Set(match.plan.words.flatMap((w) => glossary.categoriesOf(w.word)))];
-  return { didYouMean: changed ? replaced.join(' ') : null, categories };
+  return { didYouMean, categories };
 }
