@@ -140,7 +140,10 @@ export interface SearchHelp {
 
 export async function searchHelp(db: Database, match: SearchMatch): Promise<SearchHelp> {
   const closest = match.plan.words.map((w, i) => closestKey(w, match.answers[i]));
-  const words = await wordsOfKeys(db, closest.filter((k): k is string => k !== null));
+  const words = await wordsOfKeys(
+    db,
+    closest.filter((k): k is string => k !== null),
+  );
   // Each word that occurs nowhere becomes the closest that does, or goes when none is close.
   const suggested = match.plan.words.flatMap((w, i) => {
     const key = closest[i];
