@@ -39,7 +39,9 @@ describe.each(drivers())('search on %s', (driver) => {
     expect(typo.help?.didYouMean).toBe('sofa chair');
     expect(typo.help?.categories).toContain('design');
     expect((await search('sofa chair')).names).toEqual(['Sofa and chair set']);
-    // A word close to nothing goes; a word of the glossary suggests its categories.
+    // A word close to nothing goes; a word of the glossary suggests its categories and is kept, even
+    // when no listing has it and an occurring word is within typo distance ('bundle' of 'buna').
+    await publish({ productName: 'Gift bundle', companyName: 'Bole Gifts', category: 'design' });
     const coffee = await search('ቡና xqzv');
     expect(coffee.help).toEqual({ didYouMean: 'ቡና', categories: expect.arrayContaining(['foods']) });
     const both = await search('chair xqzv');

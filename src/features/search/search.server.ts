@@ -139,7 +139,8 @@ export interface SearchHelp {
 }
 
 export async function searchHelp(db: Database, match: SearchMatch): Promise<SearchHelp> {
-  const closest = match.plan.words.map((w, i) => closestKey(w, match.answers[i]));
+  // A word the glossary knows finds deals through its equivalents: it is not a typo to correct.
+  const closest = match.plan.words.map((w, i) => (glossary.has(w.word) ? null : closestKey(w, match.answers[i])));
   const words = await wordsOfKeys(
     db,
     closest.filter((k): k is string => k !== null),
