@@ -3,20 +3,23 @@
  * rows per statement) in one transaction, and a handful of images rendered once and shared by
  * every row. Deterministic (same N, same `now` → same catalogue).
  *
- * Realism: every category (a few much larger than others), posting dates over the last 120 days
- * with every list window populated relative to `now`, coordinates clustered around Addis Ababa
- * neighbourhoods, ~90% verified (the rest pending or rejected), a third with extra gallery images.
+ * Realism: every category (a few much larger than others), each listing an offer of a demo business
+ * that sells it (in Amharic, Latin-letter Amharic or English), under that business's name and
+ * around its neighbourhood; posting dates over the last 120 days with every list window populated
+ * relative to `now`, ~90% verified (the rest pending or rejected), a third with extra gallery images.
  */
 import { openDatabase } from '#db/client.ts';
-import { listingImages, listings, sellers as sellerPages, users } from '#db/schema.ts';
+import { listingImages, listings, searchVocabulary, sellers as sellerPages, users } from '#db/schema.ts';
 import { CATEGORIES } from '#features/listings/categories.ts';
 import { DISCOUNT_VALUES, WAITING } from '#features/listings/discount.ts';
 import { listingPath } from '#features/listings/listing-urls.ts';
 import { logoSvg, productSvg, renderSvgImage } from '#seed/demo-media.server.ts';
 import { listingSchedule } from '#features/listings/listings.server.ts';
 import { mediaStorage } from '#features/media/media-storage.server.ts';
-import { DEMO_BUSINESSES } from '#seed/seed-businesses.ts';
-import { DEMO_DESCRIPTIONS, DEMO_OFFERS } from '#seed/seed-offers.ts';
+import { searchColumns } from '#features/listings/search-index.server.ts';
+import { vocabularyOf } from '#features/search/search-document.ts';
+import { businessLatinName, DEMO_BUSINESSES } from '#seed/seed-businesses.ts';
+import { offersIn } from '#seed/seed-offers.ts';
 import { random } from '#seed/random.ts';
 
 export const BATCH_SIZE = 1000;
@@ -26,24 +29,11 @@ const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
 const QUALIFIERS = ['', '', '', 'Special', 'Family', 'Premium', 'Weekend', 'Student', 'Express', 'Deluxe', 'Budget', 'Classic'];
-const COMPANY_WORDS = [
-  'Addis',
-  'Abyssinia',
-  'Sheger',
-  'Entoto',
-  'Selam',
-  'Tana',
-  'Lucy',
-  'Habesha',
-  'Finfine',
-  'Blue Nile',
-  'Gihon',
-  'Zemen',
-  'Fasil',
-  'Axum',
-  'Harar',
-];
-const COMPANY_KINDS = ['Trading', 'Services', 'Market', 'Studio', 'Centre', 'House', 'Plc', 'Shop', 'Solutions', 'Works'];
+/**
+ * Each demo business trades under several owners (branches and resellers), so the catalogue has
+ * about 1,500 sellers' pages, logos and links, as before, while every name and place stays real.
+ */
+const BRANCHES = Math.ceil(1500 / DEMO_BUSINESSES.length);
 const PERCENTS = DISCOUNT_VALUES.filter((v) => v !== WAITING);
 
 /** Category weights: a few big categories, a long tail; the list categories are small. */
@@ -107,7 +97,7 @@ async function renderMedia(dataDir) {
     photos.push(await renderSvgImage(productSvg(`Bench offer ${i + 1}`, 'Sefer benchmark', (i * 61) % 360, i), store, `bench/photo-${i}`));
   }
   for (let i = 0; i < 4; i++) {
-    logos.push(await renderSvgImage(logoSvg(`${COMPANY_WORDS[i]} ${COMPANY_KINDS[i]}`, (i * 83) % 360), store, `bench/logo-${i}`));
+    logos.push(await renderSvgImage(logoSvg(businessLatinName(DEMO_BUSINESSES[i]), (i * 83) % 360), store, `bench/logo-${i}`));
   }
   return { photos, logos };
 }
@@ -138,10 +128,21 @@ export async function seedCatalogue({ n, dataDir, databaseUrl, now = new Date(),
     email: `seller${i + 1}@bench.sefer.invalid`,
     emailVerified: true,
   }));
-  const companies = Array.from({ length: 1500 }, (_, i) => {
-    if (i < DEMO_BUSINESSES.length) return DEMO_BUSINESSES[i].company;
-    return `${COMPANY_WORDS[i % COMPANY_WORDS.length]} ${COMPANY_KINDS[Math.floor(i / COMPANY_WORDS.length) % COMPANY_KINDS.length]} ${Math.floor(i / 150) + 1}`;
-  });
+  const offersByCategory = new Map(CATEGORIES.map((c) => [c.key, offersIn(c.key)]));
+  // The search keys and vocabulary the app writes with each listing (insertListing), computed once
+  // per distinct text: the catalogue repeats its offers.
+  const vocabulary = new Map();
+  const documents = new Map();
+  const indexed = (listing) => {
+    const text = [listing.productName, listing.companyName, listing.location, listing.description, listing.category].join('\u0000');
+    let document = documents.get(text);
+    if (!document) {
+      document = searchColumns(listing);
+      documents.set(text, document);
+      for (const { key, word } of vocabularyOf(listing)) if (!vocabulary.has(key)) vocabulary.set(key, word);
+    }
+    return document;
+  };
 
   let verified = 0;
   let images = 0;
@@ -161,12 +162,13 @@ export async function seedCatalogue({ n, dataDir, databaseUrl, now = new Date(),
       for (let k = 0; k < count; k++) {
         const i = start + k;
         const category = pickCategory(categories, rng);
-        const offers = DEMO_OFFERS[category] ?? ['Local offer'];
         const qualifier = rng.pick(QUALIFIERS);
-        const productName = qualifier ? `${qualifier} ${rng.pick(offers)}` : rng.pick(offers);
-        const companyIndex = Math.floor(rng.next() ** 2 * companies.length);
-        const companyName = companies[companyIndex];
-        const place = DEMO_BUSINESSES[(companyIndex + rng.int(0, 2)) % DEMO_BUSINESSES.length];
+        // An offer of a business that sells in this category: its name, its company, its place.
+        const offer = rng.pick(offersByCategory.get(category));
+        const productName = qualifier ? `${qualifier} ${offer.name}` : offer.name;
+        const place = DEMO_BUSINESSES[offer.business];
+        const companyName = place.company;
+        const companyIndex = offer.business * BRANCHES + Math.floor(rng.next() ** 2 * BRANCHES);
         const t = timing(rng, nowMs, category);
         const datePosted = new Date(t.posted);
         const roll = rng.next();
@@ -176,7 +178,7 @@ export async function seedCatalogue({ n, dataDir, databaseUrl, now = new Date(),
           sellerId: sellerPageOf.get(sellers[companyIndex % sellers.length].id),
           productName,
           companyName,
-          description: `${productName} from ${companyName}. ${DEMO_DESCRIPTIONS[i % DEMO_DESCRIPTIONS.length]}`,
+          description: offer.description,
           location: place.neighbourhood,
           // About 1.5 km of spread around each neighbourhood.
           latitude: Number((place.latitude + rng.normal() * 0.012).toFixed(6)),
@@ -189,16 +191,16 @@ export async function seedCatalogue({ n, dataDir, databaseUrl, now = new Date(),
           photo: media.photos[i % media.photos.length],
           video: null,
           contactPhone: i % 9 === 0 ? null : `+2519${String(11000000 + ((i * 7919) % 88999999)).padStart(8, '0')}`,
-          contactTelegram: i % 13 === 0 ? null : `https://t.me/bench_${companyIndex}`,
+          contactTelegram: i % 13 === 0 ? null : `https://t.me/${place.handle}`,
           contactTick: i % 4 === 0 ? `https://wa.me/2519${String(20000000 + i).padStart(8, '0')}` : null,
-          webSite: i % 6 === 0 ? `https://company-${companyIndex}.example.com` : null,
+          webSite: i % 6 === 0 ? `https://${place.handle.replaceAll('_', '-')}.example.com` : null,
           datePosted,
           ...listingSchedule(datePosted, t.startDays, t.durationDays),
           status,
           rejectionReason: status === 'rejected' ? 'The photo does not show the product offered.' : null,
           reviewedAt: status === 'pending' ? null : datePosted,
         };
-        rows.push(draft);
+        rows.push({ ...draft, ...indexed(draft) });
       }
       const inserted = await tx.insert(listings).values(rows).returning({ id: listings.id });
       const gallery = [];
@@ -221,6 +223,12 @@ export async function seedCatalogue({ n, dataDir, databaseUrl, now = new Date(),
       }
       if ((start / BATCH_SIZE) % 20 === 19) log(`[seed] ${start + count} / ${n}`);
     }
+    const words = [...vocabulary].map(([key, word]) => ({ key, word }));
+    for (let start = 0; start < words.length; start += BATCH_SIZE)
+      await tx
+        .insert(searchVocabulary)
+        .values(words.slice(start, start + BATCH_SIZE))
+        .onConflictDoNothing();
   });
   const insertMs = performance.now() - opened;
   await handle.close();

@@ -1,94 +1,67 @@
-/** What the demo businesses offer, by category, and the descriptions their listings share. */
+/** What the demo businesses offer, as one list: each offer with the business that sells it. */
+import type { HolidayKey } from '#features/listings/holidays.ts';
+import { DEMO_BUSINESSES } from './seed-businesses.ts';
 
-/** Product or service names per canonical category key (at least three each). */
-export const DEMO_OFFERS: Readonly<Record<string, readonly string[]>> = {
-  admin: ['Virtual Receptionist, Monthly', 'Bookkeeping Assistant Package', 'Data Entry for Small Shops'],
-  architecture: ['Villa Floor Plan Design', 'Structural Survey Visit', 'G+2 Building Permit Drawings'],
-  art: ['Hand-woven Mesob Basket', 'Ethiopian Icon Painting', 'Clay Jebena Set'],
-  automotive: ['Full Engine Service', 'Brake Pad Replacement', 'Wheel Alignment and Balancing'],
-  baby: ['Baby Stroller Deluxe', 'Organic Cotton Baby Set', 'Kids Car Seat'],
-  books: ['Amharic Novels Bundle', 'Grade 12 Exam Prep Books', 'Children’s Picture Books'],
-  carwash: ['Full Interior Detailing', 'Express Exterior Wash', 'Monthly Car Wash Pass'],
-  cleaning: ['Deep Home Cleaning', 'Office Cleaning Contract', 'Sofa and Carpet Shampoo'],
-  consultancy: ['Business Registration Help', 'Contract Review by a Lawyer', 'Tax Filing Consultation'],
-  decor: ['Wedding Stage Decoration', 'Birthday Balloon Set-up', 'Corporate Event Styling'],
-  design: ['Solid Wood Sofa Set', 'Kitchen Cabinet Design', 'Office Interior Makeover'],
-  digital: ['Social Media Management', 'Telegram Channel Growth Plan', 'Google Maps Business Listing'],
-  energy: ['Home Solar Panel Kit', 'Inverter and Battery Backup', 'Energy-saving LED Bundle'],
-  elearning: ['Online English Course', 'Python Programming Bootcamp', 'Graphic Design Online Class'],
-  gaming: ['PlayStation Gaming Hours', 'eFootball Tournament Entry', 'Gaming Headset'],
-  funding: ['Equb Savings Group Setup', 'Startup Pitch Coaching', 'Small Business Loan Advice'],
-  freight: ['Same-day Courier in Addis', 'Freight to Adama', 'Parcel Delivery to Bahir Dar'],
-  fitness: ['Gym Membership, 3 Months', 'Personal Trainer Sessions', 'Yoga Classes Pass'],
-  jewelry: ['Gold Necklace 18K', 'Silver Meskel Cross Pendant', 'Wedding Ring Pair'],
-  insurances: ['Car Insurance Annual Plan', 'Health Insurance for Families', 'Shop Fire Insurance'],
-  human: ['Recruitment of Sales Staff', 'Payroll Outsourcing', 'Staff Training Workshop'],
-  security: ['Security Guard Service', 'CCTV Monitoring Contract', 'Event Security Team'],
-  green: ['Reusable Shopping Bags', 'Bamboo Toothbrush Pack', 'Compost Starter Kit'],
-  music: ['Krar Lessons for Beginners', 'Acoustic Guitar', 'Masinqo Handmade'],
-  mental: ['Counselling Session', 'Stress Management Workshop', 'Couples Therapy Package'],
-  medical: ['Blood Pressure Monitor', 'Full Medical Check-up', 'Pharmacy Vitamin Bundle'],
-  marin: ['Lake Langano Boat Trip', 'Kayak Rental, Half Day', 'Life Jacket Set'],
-  logistic: ['Moving Truck with Crew', 'Warehouse Storage, Monthly', 'E-commerce Delivery Plan'],
-  land: ['Garden Design and Planting', 'Lawn Mowing Service', 'Tree Seedlings Pack'],
-  pet: ['Dog Food 10 kg', 'Pet Grooming Session', 'Cat Vaccination Visit'],
-  office: ['Coworking Desk, Monthly', 'Private Office for 4', 'Meeting Room by the Hour'],
-  nursing: ['Home Nurse Visits', 'Elderly Day Care', 'Physiotherapy at Home'],
-  nonprofit: ['School Supplies Donation Drive', 'Charity Dinner Ticket', 'Volunteer Day Package'],
-  repair: ['Phone Screen Replacement', 'Laptop Repair and Cleaning', 'Plumbing Repair Visit'],
-  rental: ['Car Rental with Driver', 'Event Chairs and Tents', 'Camera Rental, Weekend'],
-  printing: ['Business Cards 500 pcs', 'Banner Printing', 'Book Printing and Binding'],
-  podcasting: ['Podcast Studio Hour', 'Audio Editing Package', 'Voice-over Recording'],
-  photography: ['Wedding Photography Package', 'Product Photo Shoot', 'Drone Video Coverage'],
-  health: ['Hair Braiding and Styling', 'Natural Shea Skin Care Set', 'Perfume Gift Box'],
-  software: ['Website for Small Business', 'Point-of-Sale App Setup', 'IT Support Contract'],
-  stationary: ['Office Paper A4 Box', 'School Bag and Stationery Set', 'Printer Toner'],
-  women: ['Habesha Kemis Dress', 'Leather Handbag', 'Netela Scarf Collection'],
-  telecom: ['Fiber Internet Installation', 'Mobile Data Bundle Deal', 'Office Phone System'],
-  waste: ['Household Waste Collection', 'Recycling Pickup Service', 'Septic Tank Emptying'],
-  virtual: ['Zoom Webinar Hosting', 'Virtual Conference Package', 'Live Stream Set-up'],
-  translation: ['Amharic–English Translation', 'Certified Document Translation', 'Afaan Oromo Classes'],
-  toys: ['Wooden Toy Set', 'Board Games Collection', 'Remote Control Car'],
-  appliances: ['Electric Injera Mitad', 'Refrigerator 300 L', 'Washing Machine 7 kg'],
-  men: ['Men’s Leather Shoes', 'Tailored Suit', 'Casual Sneakers'],
-  homes: ['2-Bedroom Apartment Rent', 'Condominium for Sale', 'Furnished Studio'],
-  carbrands: ['Toyota Vitz 2015', 'Hyundai Tucson Service Deal', 'Suzuki Dzire Spare Parts'],
-  foods: ['Ethiopian Coffee Beans 1 kg', 'Family Beyaynetu Platter', 'Fresh Bakery Box'],
-  events: ['Wedding Venue Package', 'Traditional Music Band', 'Catering for 100 Guests'],
-  entertainments: ['Cinema Tickets for Two', 'Comedy Night Entry', 'Bowling Evening'],
-  travels: ['Lalibela Weekend Tour', 'Entoto Park Day Trip', 'Simien Mountains Trek'],
-  agricultural: ['Improved Teff Seeds', 'Dairy Cow Feed', 'Drip Irrigation Kit'],
-  sallons: ['Haircut and Beard Trim', 'Manicure and Pedicure', 'Bridal Make-up'],
-  homesecurity: ['Smart Door Lock', 'Home Alarm System', 'Security Window Grills'],
-  new: [
-    'Samsung Galaxy A55 – just arrived',
-    'New Season Coffee Harvest',
-    'Fresh Stock of School Uniforms',
-    'Imported Office Chairs',
-    'New Arrival Kitchenware Set',
-    'Solar Lanterns Shipment',
-  ],
-  holyday: [
-    'Genna Holiday Gift Basket',
-    'Timkat Traditional Clothes',
-    'Meskel Family Feast Deal',
-    'Easter Doro Wat Spice Pack',
-    'New Year Flower Bouquets',
-  ],
-  upcomming: [
-    'Black Friday Electronics Sale',
-    'Back-to-school Bundle',
-    'Ramadan Iftar Boxes',
-    'Enkutatash Fashion Week',
-    'Grand Opening Discounts',
-    'Holiday Travel Early Bird',
-  ],
-};
+export interface DemoOffer {
+  /** Index of the business in DEMO_BUSINESSES. */
+  business: number;
+  category: string;
+  name: string;
+  description: string;
+  holiday: HolidayKey | null;
+}
 
-export const DEMO_DESCRIPTIONS: readonly string[] = [
-  'Quality you can trust from a verified local business. Message us on Telegram for the price and availability.',
-  'Limited-time discount for our neighbours. Visit the shop or send us a message to book.',
-  'Serving Addis Ababa for over five years. Delivery available in the city; ask for details on Telegram.',
-  'Best value in the area, with friendly service and fast response. Contact us today.',
-  'Trusted by hundreds of customers. Discount applies while the offer lasts.',
+/** Every offer of every business, business by business. */
+export const DEMO_OFFERS: readonly DemoOffer[] = DEMO_BUSINESSES.flatMap((b, business) =>
+  b.offers.map(([category, name, description, holiday]) => ({ business, category, name, description, holiday: holiday ?? null })),
+);
+
+/** The offers in one category (the demo catalogue and the benchmark pick from these). */
+export function offersIn(category: string): DemoOffer[] {
+  return DEMO_OFFERS.filter((o) => o.category === category);
+}
+
+/** The business's index by its handle; an unknown handle is a mistake in the data, so it throws. */
+export function businessIndex(handle: string): number {
+  const index = DEMO_BUSINESSES.findIndex((b) => b.handle === handle);
+  if (index < 0) throw new Error(`seed: unknown business '${handle}'`);
+  return index;
+}
+
+/** Listings that are never public: a few awaiting the moderators, two they rejected. */
+export const UNVERIFIED_OFFERS: readonly {
+  handle: string;
+  category: string;
+  name: string;
+  description: string;
+  status: 'pending' | 'rejected';
+  reason?: string;
+}[] = [
+  { handle: 'bole_fresh_market', category: 'foods', name: 'ነጭ ጤፍ 25 ኪሎ', description: 'ከጎጃም የመጣ ንጹህ ነጭ ጤፍ።', status: 'pending' },
+  { handle: 'nahom_mobile', category: 'repair', name: 'Second-hand laptops', description: 'Used laptops, checked.', status: 'pending' },
+  { handle: 'lucy_tours', category: 'travels', name: 'Hotel weekend package', description: 'Two nights in Bishoftu.', status: 'pending' },
+  {
+    handle: 'gotera_auto_care',
+    category: 'automotive',
+    name: 'Car tyres clearance',
+    description: 'Tyres for small cars.',
+    status: 'pending',
+  },
+  { handle: 'bole_fun_center', category: 'entertainments', name: 'Kids birthday magician', description: 'A magician.', status: 'pending' },
+  {
+    handle: 'tena_pharmacy',
+    category: 'health',
+    name: 'Miracle weight-loss tea',
+    description: 'Lose weight in a week.',
+    status: 'rejected',
+    reason: 'Health claims we cannot verify.',
+  },
+  {
+    handle: 'nahom_mobile',
+    category: 'repair',
+    name: 'Cheap phones no warranty',
+    description: 'Phones without a box.',
+    status: 'rejected',
+    reason: 'The photo does not show the product offered.',
+  },
 ];

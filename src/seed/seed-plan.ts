@@ -2,12 +2,11 @@
  * The plan of the demo catalogue, pure: which listings, by which business, posted when and with
  * which discount window, so each list screen has content on the day it is seeded.
  */
-import type { HolidayKey } from '#features/listings/holidays.ts';
 import { CATEGORIES } from '#features/listings/categories.ts';
 import { DAY_MS, DISCOUNT_VALUES, WAITING } from '#features/listings/discount.ts';
 import type { ListingDraft } from '#features/listings/listings.server.ts';
-import { DEMO_BUSINESSES } from './seed-businesses.ts';
-import { DEMO_DESCRIPTIONS, DEMO_OFFERS } from './seed-offers.ts';
+import { businessLatinName, DEMO_BUSINESSES } from './seed-businesses.ts';
+import { businessIndex, offersIn, UNVERIFIED_OFFERS } from './seed-offers.ts';
 import { random } from './random.ts';
 
 /** An hour in milliseconds. */
@@ -64,13 +63,6 @@ function schedule(timing: Timing, now: number, rng: ReturnType<typeof random>) {
   }
 }
 
-function telegramHandle(company: string): string {
-  return company
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_|_$/g, '');
-}
-
 /** A name as a media key part: lower case, ASCII, dashes. */
 export function slug(text: string): string {
   return text
@@ -81,15 +73,22 @@ export function slug(text: string): string {
     .slice(0, 40);
 }
 
-/** The holiday each demo holiday deal is for (the rest are for no particular one). */
-const DEMO_HOLIDAYS: Partial<Record<string, HolidayKey>> = {
-  'Genna Holiday Gift Basket': 'genna',
-  'Timkat Traditional Clothes': 'timket',
-  'Meskel Family Feast Deal': 'meskel',
-  'Easter Doro Wat Spice Pack': 'fasika',
-  'New Year Flower Bouquets': 'enkutatash',
-  'Ramadan Iftar Boxes': 'eid-al-fitr',
-};
+/** Ethiopic letters and punctuation: the demo pictures are drawn without an Ethiopic font. */
+const ETHIOPIC = /[\u1200-\u139f\u2d80-\u2ddf\uab00-\uab2f]+/g;
+
+/**
+ * What a demo picture says: the Latin words of a name ("Samsung A15 ስልክ" → "Samsung A15"), or
+ * `fallback` when the name has none worth showing.
+ */
+export function pictureTitle(name: string, fallback: string): string {
+  const latin = name
+    .replace(ETHIOPIC, ' ')
+    .replace(/\s+[–-]\s+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^[–,\s-]+|[–,\s-]+$/g, '');
+  return /[A-Za-z]{3}/.test(latin) ? latin : fallback;
+}
 
 /** One listing of the demo catalogue, before its media is rendered. */
 export interface PlannedListing {
@@ -99,6 +98,8 @@ export interface PlannedListing {
   status: 'verified' | 'pending' | 'rejected';
   rejectionReason?: string;
   hue: number;
+  /** The text of its pictures, in Latin letters (see pictureTitle). */
+  picture: { title: string; subtitle: string };
   extraImages: number;
   withVideo: boolean;
   key: string;
@@ -109,32 +110,32 @@ export function planCatalogue(now: number): PlannedListing[] {
   const rng = random(20261122);
   const planned: PlannedListing[] = [];
   let n = 0;
+  // Category by category, so the timing cycle spreads every category over the list windows.
   for (const [categoryIndex, category] of CATEGORIES.entries()) {
-    const names = DEMO_OFFERS[category.key] ?? [];
     const hue = (categoryIndex * 47) % 360;
-    for (const [i, productName] of names.entries()) {
+    for (const [i, offer] of offersIn(category.key).entries()) {
       n++;
       let timing: Timing = TIMING_CYCLE[n % TIMING_CYCLE.length]!;
       if (category.key === 'upcomming') timing = i % 2 === 0 ? 'waiting' : 'to_begin';
       if (category.key === 'new') timing = i < 3 ? 'recent' : 'long';
       if (category.key === 'holyday') timing = i % 2 === 0 ? 'soon' : 'long';
-      // Near Bole for a third of listings, so a visitor there sees a full nearby list.
-      const business = n % 3 === 0 ? n % 5 : (n * 7 + categoryIndex) % DEMO_BUSINESSES.length;
-      const b = DEMO_BUSINESSES[business]!;
+      const b = DEMO_BUSINESSES[offer.business]!;
       const s = schedule(timing, now, rng);
       const discount = timing === 'waiting' ? WAITING : rng.pick(DISCOUNT_VALUES.filter((v) => v !== WAITING));
+      const brand = businessLatinName(b);
       planned.push({
         key: `${category.key}-${i}`,
-        business,
+        business: offer.business,
         posted: new Date(s.posted),
         status: 'verified',
         hue,
+        picture: { title: pictureTitle(offer.name, brand), subtitle: brand },
         extraImages: category.key === 'new' ? 6 : n % 3 === 0 ? 2 : n % 7 === 0 ? 1 : 0,
         withVideo: n % 17 === 0 || (category.key === 'new' && i === 0),
         draft: {
-          productName,
+          productName: offer.name,
           companyName: b.company,
-          description: `${productName} from ${b.company}. ${DEMO_DESCRIPTIONS[n % DEMO_DESCRIPTIONS.length]}`,
+          description: offer.description,
           location: b.neighbourhood,
           latitude: Number((b.latitude + rng.between(-0.004, 0.004)).toFixed(6)),
           longitude: Number((b.longitude + rng.between(-0.004, 0.004)).toFixed(6)),
@@ -143,44 +144,33 @@ export function planCatalogue(now: number): PlannedListing[] {
           discountDurationDays: s.durationDays,
           discountStartDays: s.startDays,
           contactPhone: n % 9 === 0 ? null : `+2519${String(11000000 + ((n * 7919) % 88999999)).padStart(8, '0')}`,
-          contactTelegram: n % 13 === 0 ? null : `https://t.me/${telegramHandle(b.company)}`,
+          contactTelegram: n % 13 === 0 ? null : `https://t.me/${b.handle}`,
           contactTick: n % 4 === 0 ? `https://wa.me/2519${String(20000000 + n * 131).padStart(8, '0')}` : null,
-          webSite: n % 6 === 0 ? `https://${slug(b.company)}.example.com` : null,
-          holiday: DEMO_HOLIDAYS[productName] ?? null,
+          webSite: n % 6 === 0 ? `https://${slug(b.handle)}.example.com` : null,
+          holiday: offer.holiday,
         },
       });
     }
   }
   // A few listings waiting for verification and two rejected ones: never public.
-  const unverified = [
-    { name: 'Teff Flour 25 kg (awaiting check)', category: 'foods', status: 'pending' as const },
-    { name: 'Second-hand Laptop Sale', category: 'software', status: 'pending' as const },
-    { name: 'Hotel Weekend Package', category: 'travels', status: 'pending' as const },
-    { name: 'Car Tyres Clearance', category: 'automotive', status: 'pending' as const },
-    { name: 'Kids Birthday Magician', category: 'entertainments', status: 'pending' as const },
-    { name: 'Miracle Weight-loss Tea', category: 'health', status: 'rejected' as const, reason: 'Health claims we cannot verify.' },
-    {
-      name: 'Cheap Phones No Warranty',
-      category: 'repair',
-      status: 'rejected' as const,
-      reason: 'The photo does not show the product offered.',
-    },
-  ];
-  for (const [i, u] of unverified.entries()) {
-    const b = DEMO_BUSINESSES[(i * 3) % DEMO_BUSINESSES.length]!;
+  for (const [i, u] of UNVERIFIED_OFFERS.entries()) {
+    const business = businessIndex(u.handle);
+    const b = DEMO_BUSINESSES[business]!;
+    const brand = businessLatinName(b);
     planned.push({
       key: `unverified-${i}`,
-      business: (i * 3) % DEMO_BUSINESSES.length,
+      business,
       posted: new Date(now - (i + 1) * 5 * HOUR_MS),
       status: u.status,
-      rejectionReason: 'reason' in u ? u.reason : undefined,
+      rejectionReason: u.reason,
       hue: (i * 53) % 360,
+      picture: { title: pictureTitle(u.name, brand), subtitle: brand },
       extraImages: 0,
       withVideo: false,
       draft: {
         productName: u.name,
         companyName: b.company,
-        description: `${u.name} from ${b.company}.`,
+        description: u.description,
         location: b.neighbourhood,
         latitude: b.latitude,
         longitude: b.longitude,
@@ -189,7 +179,7 @@ export function planCatalogue(now: number): PlannedListing[] {
         discountDurationDays: 10,
         discountStartDays: null,
         contactPhone: '+251911000000',
-        contactTelegram: `https://t.me/${telegramHandle(b.company)}`,
+        contactTelegram: `https://t.me/${b.handle}`,
         contactTick: null,
         webSite: null,
       },

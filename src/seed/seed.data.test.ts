@@ -31,10 +31,10 @@ describe.each(drivers())('demo catalogue on %s', (driver) => {
 
   const verified = eq(listings.status, 'verified');
 
-  it('has at least 150 verified listings in every category, and a few unverified', async () => {
-    expect(await t.db.$count(listings, verified)).toBeGreaterThanOrEqual(150);
+  it('has at least 180 verified listings, two or more in every category, and a few unverified', async () => {
+    expect(await t.db.$count(listings, verified)).toBeGreaterThanOrEqual(180);
     for (const category of CATEGORIES) {
-      expect(await t.db.$count(listings, and(verified, eq(listings.category, category.key))), category.key).toBeGreaterThan(0);
+      expect(await t.db.$count(listings, and(verified, eq(listings.category, category.key))), category.key).toBeGreaterThanOrEqual(2);
     }
     expect(await t.db.$count(listings, eq(listings.status, 'pending'))).toBeGreaterThanOrEqual(3);
     expect(await t.db.$count(listings, eq(listings.status, 'rejected'))).toBeGreaterThanOrEqual(1);

@@ -9,7 +9,7 @@ import { appMeta, comments, listings, requests, shopProducts, users, type Stored
 import { logoSvg, productSvg, removeAbandonedWork, renderDemoVideo, renderSvgImage } from './demo-media.server.ts';
 import { insertListing } from '#features/listings/listings.server.ts';
 import { mediaStorage } from '#features/media/media-storage.server.ts';
-import { DEMO_BUSINESSES } from './seed-businesses.ts';
+import { businessLatinName, DEMO_BUSINESSES } from './seed-businesses.ts';
 import { DEMO_COMMENTS, DEMO_REQUESTS } from './seed-community.ts';
 import { HOUR_MS, planCatalogue, slug } from './seed-plan.ts';
 import { DEMO_SHOP_PLANS, DEMO_SHOP_PRODUCTS } from './seed-shop.ts';
@@ -81,17 +81,19 @@ export async function seedDemoCatalogue(db: Database, options: SeedOptions): Pro
 
   const logos = await pool(
     4,
-    DEMO_BUSINESSES.map((b, i) => () => renderSvgImage(logoSvg(b.company, (i * 37) % 360), store, `seed/logo-${slug(b.company)}`)),
+    DEMO_BUSINESSES.map(
+      (b, i) => () => renderSvgImage(logoSvg(businessLatinName(b), (i * 37) % 360), store, `seed/logo-${slug(b.handle)}`),
+    ),
     signal,
   );
   const media = await pool(
     4,
     planned.map((p) => async () => {
-      const svg = productSvg(p.draft.productName, p.draft.companyName, p.hue, 0);
+      const svg = productSvg(p.picture.title, p.picture.subtitle, p.hue, 0);
       const photo = await renderSvgImage(svg, store, `seed/${p.key}`);
       const images: StoredImage[] = [];
       for (let v = 1; v <= p.extraImages; v++) {
-        images.push(await renderSvgImage(productSvg(p.draft.productName, `Photo ${v + 1}`, p.hue, v), store, `seed/${p.key}-${v}`));
+        images.push(await renderSvgImage(productSvg(p.picture.title, `Photo ${v + 1}`, p.hue, v), store, `seed/${p.key}-${v}`));
       }
       const video: StoredVideo | null = p.withVideo
         ? await renderDemoVideo(svg, photo, `seed/${p.key}-video`, { store, dataDir, signal })
