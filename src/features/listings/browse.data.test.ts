@@ -221,7 +221,7 @@ describe.each(drivers())('with 2,000 listings on %s', (driver) => {
     expect(best?.productName).toBe('Item 1999'); // the exact phrase first
     t.resetQueryCount();
     await listPublicListings(t.db, { query: 'item 19', now }, page);
-    expect(t.queryCount()).toBe(3); // the vocabulary, the ranked page, its rows
+    expect(t.queryCount()).toBe(4); // the vocabulary, the search's operator costs, the ranked page, its rows
   });
 
   async function plan(filter: Parameters<typeof publicListingCriteria>[0]) {

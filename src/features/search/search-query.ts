@@ -138,3 +138,19 @@ export function closestKey(w: QueryWord, answer: VocabularyAnswer | undefined): 
   }
   return best?.key ?? null;
 }
+
+/**
+ * Whether the spec's substring (`like '%text%'` over name, company and place) can be looked up in
+ * its trigram index. pg_trgm needs a trigram: a word the text also bounds by a space or a mark
+ * ('ቡና ቤት', 'tv ') gives one, and so does a lone run of three ASCII letters or digits or of four
+ * letters of another script; `%ቡና%`, `%tv%` and `%a1%` give none, and the planner scans every
+ * deal (measured on PostgreSQL 15 and PGlite). Such a short text is matched by its words only:
+ * whole words, and the last as a prefix (decision 26).
+ */
+export function substringUsesIndex(text: string): boolean {
+  const trimmed = text.trim().toLowerCase();
+  const runs = trimmed.match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+  const [only] = runs;
+  if (runs.length !== 1 || only !== trimmed) return runs.length > 0;
+  return [...only].length >= 4 || (only.length >= 3 && /^[a-z0-9]+$/.test(only));
+}

@@ -16,6 +16,7 @@ import {
   wantsPrefix,
   withVocabulary,
   MAX_PREFIX_KEYS,
+  substringUsesIndex,
   type SearchPlan,
   type VocabularyAnswer,
 } from './search-query.ts';
@@ -93,6 +94,7 @@ export async function searchMatch(db: Database, text: string): Promise<SearchMat
 /** The SQL of a completed plan, pure apart from the column names. */
 export function matchOf(plan: SearchPlan, text: string): { where: SQL; rank: SQL } {
   const substring = sql`${substringText} like ${likePattern(text.trim())}`;
+  // A query of stop words only ('የ') has nothing else to match by, indexed or not.
   if (plan.words.length === 0) return { where: substring, rank: sql`0` };
   const everyWord = and(...plan.words.map((w) => sql`${listings.searchTerms} && ${textArray([...w.exact, ...w.derived])}`))!;
   const perWord = plan.words.map((w) => {
@@ -104,7 +106,7 @@ export function matchOf(plan: SearchPlan, text: string): { where: SQL; rank: SQL
   const allInName = and(...plan.words.map((w) => sql`${listings.searchName} && ${textArray(w.exact)}`))!;
   const rank = sql`((case when ${listings.searchPhrase} like ${`%${plan.phrase}%`} then 1000 else 0 end)
     + (case when ${allInName} then 100 else 0 end) + ${sql.join(perWord, sql` + `)})`;
-  return { where: or(everyWord, substring)!, rank };
+  return { where: substringUsesIndex(text) ? or(everyWord, substring)! : everyWord, rank };
 }
 
 /** Remembers a listing's words (on insert and edit): typos and prefixes are looked up among them. */
