@@ -3,6 +3,7 @@
  * language, a typo) and finds deals; when nothing matches she is offered the closest words that
  * occur and the categories her words belong to. Zero-JS pages, at 390 px, in both languages.
  */
+import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { collectScriptRequests } from './support.ts';
 
@@ -51,4 +52,19 @@ test('the API searches as the page does', async ({ request }) => {
   const body = (await response.json()) as { productName: string; description: string }[] | { items: { productName: string }[] };
   const items = Array.isArray(body) ? body : body.items;
   expect(items.length).toBeGreaterThan(0);
+});
+
+test('a full page of results stays under 40 KB of gzip HTML in both languages, with no script', async ({ page, request }) => {
+  for (const path of [`/search?query=addis`, `/am/search?query=${encodeURIComponent('አዲስ')}`]) {
+    const scripts = collectScriptRequests(page);
+    await page.goto(path);
+    await expect(page.getByRole('article'), path).toHaveCount(24);
+    expect(
+      scripts.filter((url) => !url.includes('/sw.js')),
+      path,
+    ).toEqual([]);
+    page.removeAllListeners('request');
+    const html = await (await request.get(path)).body();
+    expect(gzipSync(html).length, path).toBeLessThan(40 * 1024);
+  }
 });
