@@ -9,8 +9,6 @@ import { listings, type ListingStatus, type StoredVideo } from '#db/schema.ts';
 import { recentSince, windowBounds } from './discount.ts';
 import { likePattern, type ListKind } from './listing-query.ts';
 import { searchMatch, type SearchMatch } from '#features/search/search.server.ts';
-import { commonShare, walkFindsWindowSooner } from '#features/search/search-query.ts';
-import { searchKeyShares } from './search-statistics.server.ts';
 import { toPage, type Page, type PageRequest } from '#platform/http/paging.ts';
 import { cardColumns, isPublic, withGalleries, type ListingCard, type ListingImage } from './listings.server.ts';
 
@@ -68,54 +66,39 @@ export function publicListingCriteria(filter: ListingCriteria) {
 export const RANK_WINDOW = 1000;
 
 /**
- * Runs `query` in a transaction that tells the planner how to find a search's newest matches.
+ * One page of a search's listing ids: the newest RANK_WINDOW matches best first (rank, then the
+ * list's order, then id: stable pages), then, when the window is full, every older match in the
+ * list's order, so deep pages still reach every match the spec's search finds.
  *
- * Gathering (most searches): every match through the search indexes (the GIN of search_terms,
- * OR-ed with the trigram index of the spec's substring), as a materialised CTE, then the newest
- * are sorted out. The planner would rather walk the date index and test every deal's keys until it
- * has the window, from an estimate that treats a word's expanded keys as independent, and price
- * the test at one operator: but `&&` compares each key with each, 45 µs a deal on PGlite for 27
- * keys. Walked, 'shoes' took 1.3 s and 'wedding' 4.6 s at 100,000 listings on PGlite; gathered,
- * 35 and 150 ms. `cpu_operator_cost` at ten times the default keeps the planner on the indexes.
- *
- * Walking (a word in a large share of deals, 'bole' in a quarter of them): the date index, newest
- * first, until the window is full: about window ÷ share deals read instead of every match
- * (26 ms against 200 ms at 100,000 on PGlite). Bitmap and sequential scans are off for it.
+ * The matches are gathered first, as a materialised CTE, through the search indexes (the GIN of
+ * search_terms, OR-ed with the trigram index of the spec's substring). Planned together with the
+ * window's ORDER BY … LIMIT, PostgreSQL instead walks the date index and tests every deal's keys
+ * until it has 1,000 matches: 1.3 s for 'shoes' at 100,000 listings on PGlite, against 35 ms this
+ * way (BENCHMARKS.md, search at scale). Only the window's rows are then ranked.
  */
-async function withSearchPlan<T>(db: Database, walk: boolean, query: (tx: Database) => Promise<T>): Promise<T> {
+/**
+ * Runs `query` in a transaction that tells the planner what a search's conditions cost. It
+ * charges every operator the same (0.0025), but overlapping two text arrays (`&&`) compares each
+ * key with each, and a search word expands to dozens of keys against about 70 per deal: on PGlite
+ * 27 keys take 45 µs a deal. Priced at 0.0025, a scan of 100,000 deals looked cheaper than the GIN
+ * index for 'wedding' and took 4.6 s; at 0.025 the planner takes the index: 150 ms.
+ */
+async function withSearchCosts<T>(db: Database, query: (tx: Database) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(
-      walk
-        ? sql`select set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true)`
-        : sql`select set_config('cpu_operator_cost', '0.025', true)`,
-    );
+    await tx.execute(sql`set local cpu_operator_cost = 0.025`);
     return query(tx as unknown as Database);
   });
 }
 
-/** Whether a plain search (no category or list) is for a word so common that walking is sooner. */
-async function walksNewestFirst(db: Database, filter: PublicListingFilter, match: SearchMatch): Promise<boolean> {
-  if (filter.category || filter.list || match.plan.words.length === 0) return false;
-  const shares = await searchKeyShares(db);
-  return walkFindsWindowSooner(commonShare(match.plan, shares.shareOf), shares.total, RANK_WINDOW);
-}
-
-/**
- * One page of a search's listing ids: the newest RANK_WINDOW matches best first (rank, then the
- * list's order, then id: stable pages), then, when the window is full, every older match in the
- * list's order, so deep pages still reach every match the spec's search finds. Only the window's
- * rows are ranked; how the window is found is withSearchPlan's (BENCHMARKS.md, search at scale).
- */
 async function rankedIds(db: Database, filter: PublicListingFilter, match: SearchMatch, paging: PageRequest): Promise<number[]> {
   const { where, order } = publicListingCriteria({ ...filter, match: match.where });
   const byEnd = filter.list === 'daily' || filter.list === 'ending-soon';
   const offset = (paging.page - 1) * paging.pageSize;
   const wanted = paging.pageSize + 1;
   const listOrder = byEnd ? sql`recent.ends_at asc, recent.id asc` : sql`recent.date_posted desc, recent.id desc`;
-  const walk = await walksNewestFirst(db, filter, match);
   type Row = { id: number; in_window: number; last_id: number };
-  const result = await withSearchPlan(db, walk, (tx) =>
-    tx.execute<Row>(sql`with found as ${walk ? sql`not materialized` : sql`materialized`} (
+  const result = await withSearchCosts(db, (tx) =>
+    tx.execute<Row>(sql`with found as materialized (
       select ${listings.id} as id, ${listings.datePosted} as date_posted, ${listings.endsAt} as ends_at from ${listings} where ${where}
     ), recent as (
       select id, date_posted, ends_at from found as recent order by ${listOrder} limit ${RANK_WINDOW}

@@ -154,24 +154,3 @@ export function substringUsesIndex(text: string): boolean {
   if (runs.length !== 1 || only !== trimmed) return runs.length > 0;
   return [...only].length >= 4 || (only.length >= 3 && /^[a-z0-9]+$/.test(only));
 }
-
-/**
- * The least share of deals a search surely matches, from each key's share of deals
- * (`shareOf`: PostgreSQL's most common elements of `search_terms`, 0 for a rarer key): a word
- * matches at least the deals of its commonest own key (not the glossary's: a word's translations
- * say nothing of how common the word is); every word together, at most the rarest word's.
- */
-export function commonShare(plan: SearchPlan, shareOf: (key: string) => number): number {
-  if (plan.words.length === 0) return 0;
-  return Math.min(...plan.words.map((w) => Math.max(0, ...w.exact.map(shareOf))));
-}
-
-/**
- * Whether the newest `window` matches are found faster by walking the deals newest first and
- * testing each (about window ÷ share deals read) than by gathering every match through the GIN
- * index (share × total deals read): the walk wins above √(window ÷ total), 10 % of 100,000 deals
- * for a window of 1,000. Below `window` deals in all, never.
- */
-export function walkFindsWindowSooner(share: number, total: number, window: number): boolean {
-  return total > window && share >= Math.sqrt(window / total);
-}
