@@ -63,33 +63,18 @@ export function publicListingCriteria(filter: ListingCriteria) {
  * How many matches of a search are ranked: the newest RANK_WINDOW in the list's own order. A word
  * in a third of a 100,000-deal catalogue ('bole') would otherwise rank 33,000 rows for one page.
  */
-export const RANK_WINDOW = 1000;
+export const RANK_WINDOW = 300;
 
 /**
  * One page of a search's listing ids: the newest RANK_WINDOW matches best first (rank, then the
  * list's order, then id: stable pages), then, when the window is full, every older match in the
  * list's order, so deep pages still reach every match the spec's search finds.
  *
- * The matches are gathered first, as a materialised CTE, through the search indexes (the GIN of
- * search_terms, OR-ed with the trigram index of the spec's substring). Planned together with the
- * window's ORDER BY … LIMIT, PostgreSQL instead walks the date index and tests every deal's keys
- * until it has 1,000 matches: 1.3 s for 'shoes' at 100,000 listings on PGlite, against 35 ms this
- * way (BENCHMARKS.md, search at scale). Only the window's rows are then ranked.
+ * The planner finds the window its own way: a word in many deals ('bole', a quarter of them) by
+ * walking the date index newest first and testing each deal, a rarer one by gathering its matches
+ * through the GIN indexes and sorting them. Both tests are cheap (integer keys, a stored lowered
+ * text), so its estimates hold (BENCHMARKS.md, search at scale). Only the window's rows are ranked.
  */
-/**
- * Runs `query` in a transaction that tells the planner what a search's conditions cost. It
- * charges every operator the same (0.0025), but overlapping two text arrays (`&&`) compares each
- * key with each, and a search word expands to dozens of keys against about 70 per deal: on PGlite
- * 27 keys take 45 µs a deal. Priced at 0.0025, a scan of 100,000 deals looked cheaper than the GIN
- * index for 'wedding' and took 4.6 s; at 0.025 the planner takes the index: 150 ms.
- */
-async function withSearchCosts<T>(db: Database, query: (tx: Database) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local cpu_operator_cost = 0.025`);
-    return query(tx as unknown as Database);
-  });
-}
-
 async function rankedIds(db: Database, filter: PublicListingFilter, match: SearchMatch, paging: PageRequest): Promise<number[]> {
   const { where, order } = publicListingCriteria({ ...filter, match: match.where });
   const byEnd = filter.list === 'daily' || filter.list === 'ending-soon';
@@ -97,18 +82,15 @@ async function rankedIds(db: Database, filter: PublicListingFilter, match: Searc
   const wanted = paging.pageSize + 1;
   const listOrder = byEnd ? sql`recent.ends_at asc, recent.id asc` : sql`recent.date_posted desc, recent.id desc`;
   type Row = { id: number; in_window: number; last_id: number };
-  const result = await withSearchCosts(db, (tx) =>
-    tx.execute<Row>(sql`with found as materialized (
-      select ${listings.id} as id, ${listings.datePosted} as date_posted, ${listings.endsAt} as ends_at from ${listings} where ${where}
-    ), recent as (
-      select id, date_posted, ends_at from found as recent order by ${listOrder} limit ${RANK_WINDOW}
+  const result = await db.execute<Row>(sql`with recent as (
+      select ${listings.id} as id, ${listings.datePosted} as date_posted, ${listings.endsAt} as ends_at
+      from ${listings} where ${where} order by ${sql.join(order, sql`, `)} limit ${RANK_WINDOW}
     )
     select recent.id, count(*) over () as in_window,
       last_value(recent.id) over (order by ${listOrder} rows between unbounded preceding and unbounded following) as last_id
     from recent join ${listings} on ${listings.id} = recent.id
     order by (${match.rank})::int desc, ${listOrder}
-    limit ${wanted} offset ${offset}`),
-  );
+    limit ${wanted} offset ${offset}`);
   const rows = (result as unknown as { rows: Row[] }).rows.map((r) => ({
     id: Number(r.id),
     inWindow: Number(r.in_window),

@@ -154,3 +154,14 @@ export function substringUsesIndex(text: string): boolean {
   if (runs.length !== 1 || only !== trimmed) return runs.length > 0;
   return [...only].length >= 4 || (only.length >= 3 && /^[a-z0-9]+$/.test(only));
 }
+
+/**
+ * The fewest keys that find the same deals as `keys`: a deal holding a word or stem also holds its
+ * sound key (searchDocument), so a form whose sound key is among the keys adds no deal. Fewer keys
+ * make the overlap cheaper and the planner's estimate truer: it counts a word and its sound key as
+ * two independent chances, twice the deals they share ('solar' and '~solar').
+ */
+export function coveringKeys(keys: readonly string[]): string[] {
+  const all = new Set(keys);
+  return [...all].filter((key) => key.startsWith(SOUND) || !all.has(SOUND + latinKey(key)));
+}

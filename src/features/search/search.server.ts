@@ -12,6 +12,7 @@ import { isEthiopic } from './text.ts';
 import { vocabularyOf, type SearchableListing } from './search-document.ts';
 import {
   closestKey,
+  coveringKeys,
   planSearch,
   wantsPrefix,
   withVocabulary,
@@ -34,15 +35,20 @@ export interface SearchMatch {
   answers: VocabularyAnswer[];
 }
 
-/** The expression the trigram index listings_public_search_idx is built on (the spec's search). */
-export const substringText = sql`lower(${listings.productName} || ' ' || ${listings.companyName} || ' ' || ${listings.location})`;
-
 function textArray(values: readonly string[]): SQL {
   if (values.length === 0) return sql`'{}'::text[]`;
   return sql`array[${sql.join(
     values.map((v) => sql`${v}`),
     sql`, `,
   )}]::text[]`;
+}
+
+/**
+ * Keys as the hashes of listings.search_hashes (migration 0014), computed by PostgreSQL when the
+ * statement is planned (an immutable function of a constant), so the GIN index can be used.
+ */
+function keyHashes(keys: readonly string[]): SQL {
+  return sql`search_key_hashes(${textArray(keys)})`;
 }
 
 /** One round trip: for each word, whether its key occurs, keys that look alike, keys it starts. */
@@ -98,15 +104,16 @@ export async function searchMatch(db: Database, text: string): Promise<SearchMat
 
 /** The SQL of a completed plan, pure apart from the column names. */
 export function matchOf(plan: SearchPlan, text: string): { where: SQL; rank: SQL } {
-  const substring = sql`${substringText} like ${likePattern(text.trim())}`;
+  // The spec's search: a substring of product, company and location (search_text, trigram-indexed).
+  const substring = sql`${listings.searchText} like ${likePattern(text.trim())}`;
   // A query of stop words only ('የ') has nothing else to match by, indexed or not.
   if (plan.words.length === 0) return { where: substring, rank: sql`0` };
-  const everyWord = and(...plan.words.map((w) => sql`${listings.searchTerms} && ${textArray([...w.exact, ...w.derived])}`))!;
+  const everyWord = and(...plan.words.map((w) => sql`${listings.searchHashes} && ${keyHashes(coveringKeys([...w.exact, ...w.derived]))}`))!;
   const perWord = plan.words.map((w) => {
     const exact = textArray(w.exact);
     const derived = textArray(w.derived);
     return sql`(case when ${listings.searchName} && ${exact} then 8 when ${listings.searchName} && ${derived} then 4
-      when ${listings.searchPlace} && ${exact} then 3 when ${listings.searchTerms} && ${exact} then 2 else 1 end)`;
+      when ${listings.searchPlace} && ${exact} then 3 when ${listings.searchHashes} && ${keyHashes(w.exact)} then 2 else 1 end)`;
   });
   const allInName = and(...plan.words.map((w) => sql`${listings.searchName} && ${textArray(w.exact)}`))!;
   const rank = sql`((case when ${listings.searchPhrase} like ${`%${plan.phrase}%`} then 1000 else 0 end)
