@@ -46,7 +46,7 @@ function formTargets(): string[] {
   ];
 }
 
-// The process's boot and shutdown (seed, ANALYZE, background jobs), set up before the first request.
+// The process's boot and shutdown (seed, VACUUM (ANALYZE), background jobs), set up before the first request.
 bootProcess();
 
 export const onRequest = sequence(

@@ -28,7 +28,7 @@ export async function prepareDatabase(db: Database, signal: AbortSignal): Promis
   if (!c.databaseUrl && c.seedDemo && !(await isSeeded(db)) && (await countListings(db)) === 0) {
     await seedDemoCatalogue(db, { dataDir: c.dataDir, now: requestClock(), log: console.log, signal });
   }
-  // A fresh seed (or restore) is planned blind until ANALYZE: once now, then by the scheduler.
+  // A fresh seed (or restore) is planned blind until ANALYZE, and never vacuumed on PGlite: once now, then by the scheduler.
   await runScheduleNow(db, 'planner-statistics');
   backfillIcons(db, mediaStorage())
     .then((added) => added > 0 && console.log(`[media] card icons added to ${added} stored images`))

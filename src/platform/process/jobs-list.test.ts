@@ -23,7 +23,7 @@ describe('the jobs list', () => {
       { name: 'forget-earlier-visitors', everyMs: MINUTE }, // listings/statistics
       { name: 'forget-finished-jobs', everyMs: HOUR }, // platform/jobs
       { name: 'forget-telegram-updates', everyMs: HOUR }, // telegram
-      { name: 'planner-statistics', everyMs: 6 * HOUR }, // platform/jobs: ANALYZE
+      { name: 'planner-statistics', everyMs: 6 * HOUR }, // platform/jobs: VACUUM (ANALYZE)
       { name: 'rekey-followed-words', everyMs: MINUTE }, // telegram: followed words of an older search version
       { name: 'renewal-reminders', everyMs: MINUTE }, // listings/renewals
       { name: 'saved-search-digests', everyMs: MINUTE }, // saved

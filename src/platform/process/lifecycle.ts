@@ -4,7 +4,7 @@
  * (both import this module, each its own copy; Symbol.for gives them the same key).
  */
 export interface ProcessLifecycle {
-  /** Opens, migrates and prepares the database (seed, ANALYZE, background work). */
+  /** Opens, migrates and prepares the database (seed, VACUUM (ANALYZE), background work). */
   ready(): Promise<unknown>;
   /** Stops the background work and the page-cache sync, then closes the database. */
   close(): Promise<void>;
