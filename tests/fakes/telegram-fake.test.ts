@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Api, GrammyError, InputFile } from 'grammy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeTelegram, type FakeTelegram, type FakeTelegramOptions } from './telegram-server.ts';
+import { BOT_DOWNLOAD_LIMIT, startFakeTelegram, type FakeTelegram, type FakeTelegramOptions } from './telegram-server.ts';
 
 const TOKEN = '123456:TEST-token';
 const started: FakeTelegram[] = [];
@@ -133,6 +133,32 @@ describe('answers like Telegram', () => {
   });
 });
 
+describe('files a person sent', () => {
+  const download = (f: FakeTelegram, path: string, token = f.token) => fetch(`${f.url}/file/bot${token}/${path}`);
+
+  it('getFile answers the path of a file_id, and /file/bot<token>/<path> its bytes', async () => {
+    const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
+    const sent = fake.addFile(bytes, 'shop.jpg');
+    const file = await api.getFile(sent.file_id);
+    expect(file).toEqual(sent);
+    expect(file.file_path).toMatch(/\.jpg$/);
+    const response = await download(fake, file.file_path!);
+    expect(response.status).toBe(200);
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(bytes);
+    expect(fake.calls('getFile').at(-1)).toMatchObject({ params: { file_id: sent.file_id }, status: 200 });
+    expect(fake.calls('file').at(-1)).toMatchObject({ params: { file_path: file.file_path }, status: 200 });
+  });
+
+  it('refuses an unknown file_id (400), a file over 20 MB (400), and a wrong token or path (404)', async () => {
+    expect((await errorOf(api.getFile('no-such-file'))).description).toBe('Bad Request: invalid file_id');
+    const big = fake.addFile(new Uint8Array(BOT_DOWNLOAD_LIMIT + 1), 'film.mp4');
+    expect((await errorOf(api.getFile(big.file_id))).description).toBe('Bad Request: file is too big');
+    const small = fake.addFile(new Uint8Array([1]), 'a.png');
+    expect((await download(fake, small.file_path, '999:wrong')).status).toBe(404);
+    expect((await download(fake, 'documents/none.png')).status).toBe(404);
+  });
+});
+
 describe('refuses like Telegram', () => {
   it('a wrong token: 401, recorded', async () => {
     const error = await errorOf(apiOf(fake, '999:wrong').getMe());
@@ -217,6 +243,12 @@ describe('controlled over HTTP', () => {
     expect((await errorOf(api.sendMessage(5002, 'Hi'))).error_code).toBe(403);
     await control('fail-next', { method: 'sendMessage', status: 429, retryAfter: 2 });
     expect((await errorOf(api.sendMessage(5003, 'Hi'))).parameters.retry_after).toBe(2);
+
+    const added = (await (await control('file', { base64: Buffer.from('photo bytes').toString('base64'), name: 'p.jpg' })).json()) as {
+      result: { file_id: string };
+    };
+    const file = await api.getFile(added.result.file_id);
+    expect(await (await fetch(`${fake.url}/file/bot${TOKEN}/${file.file_path}`)).text()).toBe('photo bytes');
 
     expect((await control('clear', {})).status).toBe(200);
     expect(fake.calls()).toEqual([]);

@@ -50,6 +50,17 @@ export interface FakeTelegramOptions {
   limits?: Partial<FakeLimits> | false;
 }
 
+/** A file the bot can fetch: what `getFile` answers (the Bot API's File). */
+export interface FakeFile {
+  file_id: string;
+  file_unique_id: string;
+  file_size: number;
+  file_path: string;
+}
+
+/** Bots may download files of at most 20 MB (Bot API, getFile). */
+export const BOT_DOWNLOAD_LIMIT = 20 * 1024 * 1024;
+
 export type FailNext = { status: 429; retryAfter: number } | { status: 500 };
 
 export interface FakeWebhook {
@@ -74,6 +85,11 @@ export interface FakeTelegram {
   failNext(method: string, failure: FailNext): void;
   webhook(): FakeWebhook | null;
   queueUpdate(update: Record<string, unknown>): void;
+  /**
+   * Stores a file as if a person had sent it: its `file_id` goes in a photo, document or video of
+   * an update; `getFile` then answers its path, and `/file/bot<token>/<path>` its bytes.
+   */
+  addFile(bytes: Uint8Array, name?: string): FakeFile;
   close(): Promise<void>;
 }
 
@@ -82,6 +98,8 @@ type Params = Record<string, unknown>;
 interface Reply {
   status: number;
   body: unknown;
+  /** Raw bytes instead of JSON (a file download). */
+  bytes?: Uint8Array;
   injected?: true;
 }
 
@@ -248,6 +266,9 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
 
   let calls: FakeCall[] = [];
   const blocked = new Set<string>();
+  const received = new Map<string, { file: FakeFile; bytes: Uint8Array }>();
+  const byPath = new Map<string, { file: FakeFile; bytes: Uint8Array }>();
+  let fileCount = 0;
   const failures = new Map<string, FailNext>();
   const messageIds = new Map<string, number>();
   const fileIds = new Map<string, { uniqueId: string; size: number }>();
@@ -355,7 +376,23 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
     editMessageCaption: edit((params) => ({ caption: params.caption })),
     editMessageReplyMarkup: edit(() => ({})),
     deleteMessage: () => ok(true),
+    getFile,
   };
+
+  function getFile(params: Params): Reply {
+    const stored = typeof params.file_id === 'string' ? received.get(params.file_id) : undefined;
+    if (!stored) return failure(400, 'Bad Request: invalid file_id');
+    if (stored.file.file_size > BOT_DOWNLOAD_LIMIT) return failure(400, 'Bad Request: file is too big');
+    return ok(stored.file);
+  }
+
+  /** `GET /file/bot<token>/<file_path>`: Telegram answers 404 for a wrong token or path alike. */
+  function download(givenToken: string, filePath: string): Reply {
+    const stored = givenToken === token ? byPath.get(filePath) : undefined;
+    const reply = stored ? { status: 200, body: null, bytes: stored.bytes } : failure(404, 'Not Found');
+    calls.push({ method: 'file', params: { file_path: filePath }, at: Date.now(), status: reply.status });
+    return reply;
+  }
 
   /** What stands between a call naming a chat and its answer: a bad chat, a block, a flood. */
   function refusal(method: string, chatId: string | undefined, at: number): Reply | null {
@@ -431,6 +468,8 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
       case 'update':
         fake.queueUpdate(body);
         return done();
+      case 'file':
+        return ok(fake.addFile(Buffer.from(String(body.base64 ?? ''), 'base64'), typeof body.name === 'string' ? body.name : undefined));
       default:
         return failure(404, 'Not Found: no such control');
     }
@@ -439,11 +478,18 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake.invalid');
     const match = /^\/bot([^/]*)\/([A-Za-z]+)$/.exec(url.pathname);
+    const file = /^\/file\/bot([^/]*)\/(.+)$/.exec(url.pathname);
     let reply: Reply;
     if (url.pathname.startsWith('/__fake/')) reply = await control(req, url);
+    else if (file && req.method === 'GET') reply = download(decodeURIComponent(file[1]!), decodeURIComponent(file[2]!));
     else if (match) reply = await api(req, url, decodeURIComponent(match[1]!), match[2]!);
     else reply = failure(404, 'Not Found');
     if (res.destroyed) return;
+    if (reply.bytes) {
+      res.writeHead(reply.status, { 'content-type': 'application/octet-stream', 'content-length': reply.bytes.byteLength });
+      res.end(reply.bytes);
+      return;
+    }
     res.writeHead(reply.status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(reply.body));
   }
@@ -478,6 +524,20 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
     failNext: (method, next) => void failures.set(method, next),
     webhook: () => webhook,
     queueUpdate: (update) => updates.push(update),
+    addFile: (bytes, name = 'file') => {
+      const n = ++fileCount;
+      const extension = /\.[A-Za-z0-9]+$/.exec(name)?.[0] ?? '';
+      const file: FakeFile = {
+        file_id: `AgAC-fake-${n}-${Math.random().toString(36).slice(2, 10)}`,
+        file_unique_id: `AQAD-${n}`,
+        file_size: bytes.byteLength,
+        file_path: `documents/file_${n}${extension}`,
+      };
+      const stored = { file, bytes: new Uint8Array(bytes) };
+      received.set(file.file_id, stored);
+      byPath.set(file.file_path, stored);
+      return file;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         updates.wake();
