@@ -268,7 +268,6 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
   const blocked = new Set<string>();
   const received = new Map<string, { file: FakeFile; bytes: Uint8Array }>();
   const byPath = new Map<string, { file: FakeFile; bytes: Uint8Array }>();
-  let fileCount = 0;
   const failures = new Map<string, FailNext>();
   const messageIds = new Map<string, number>();
   const fileIds = new Map<string, { uniqueId: string; size: number }>();
@@ -525,7 +524,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
     webhook: () => webhook,
     queueUpdate: (update) => updates.push(update),
     addFile: (bytes, name = 'file') => {
-      const n = ++fileCount;
+      const n = ++files;
       const extension = /\.[A-Za-z0-9]+$/.exec(name)?.[0] ?? '';
       const file: FakeFile = {
         file_id: `AgAC-fake-${n}-${Math.random().toString(36).slice(2, 10)}`,
