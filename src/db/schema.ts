@@ -5,6 +5,7 @@
  */
 export * from './schema/media.ts';
 export * from './schema/accounts.ts';
+export * from './schema/notices.ts';
 export * from './schema/sellers.ts';
 export * from './schema/listings.ts';
 export * from './schema/community.ts';

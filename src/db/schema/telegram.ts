@@ -1,6 +1,6 @@
 /** Telegram: the bot's chats, their alerts, the alert jobs and channel posts. */
 import { sql } from 'drizzle-orm';
-import { bigint, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
 import { listings } from './listings.ts';
 
@@ -118,3 +118,54 @@ export const telegramPhotos = pgTable('telegram_photos', {
   fileId: text('file_id').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * An inline button's action, behind opaque callback data (`b:<token>`): the token is random and the
+ * row binds it to the one chat it was sent to, so a press from another chat (or made-up data) finds
+ * nothing. `usedAt` spends a single-use button.
+ */
+export const telegramButtons = pgTable(
+  'telegram_buttons',
+  {
+    token: text('token').primaryKey(),
+    chatId: bigint('chat_id', { mode: 'number' }).notNull(),
+    action: text('action').notNull(),
+    item: text('item').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('telegram_buttons_created_idx').on(t.createdAt)],
+);
+
+/** A deal being posted from the bot, one per chat: what was answered so far and the step asked next. */
+export const telegramDrafts = pgTable(
+  'telegram_drafts',
+  {
+    chatId: chatRef().primaryKey(),
+    step: text('step').notNull(),
+    data: jsonb('data').notNull().default({}),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('telegram_drafts_expires_idx').on(t.expiresAt)],
+);
+
+export const TELEGRAM_REVIEW_KINDS = ['listing', 'report'] as const;
+
+/**
+ * A moderation message sent to an admin's chat (a listing to verify, a report to decide), kept so
+ * a decision taken anywhere updates every copy and nothing is decided twice.
+ */
+export const telegramReviewMessages = pgTable(
+  'telegram_review_messages',
+  {
+    kind: text('kind', { enum: TELEGRAM_REVIEW_KINDS }).notNull(),
+    /** The listing id, or the report queue item (`listing:12`, `comment:3`, …). */
+    item: text('item').notNull(),
+    chatId: bigint('chat_id', { mode: 'number' }).notNull(),
+    messageId: integer('message_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.item, t.chatId] })],
+);

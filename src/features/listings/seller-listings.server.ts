@@ -59,7 +59,12 @@ export async function submitListing(
   draft: Omit<ListingDraft, 'ownerId'>,
   now = new Date(),
 ): Promise<number> {
-  return db.transaction((tx) => insertListing(tx, { ...draft, ownerId: user.id }, { status: 'pending', datePosted: now }));
+  return db.transaction(async (tx) => {
+    const id = await insertListing(tx, { ...draft, ownerId: user.id }, { status: 'pending', datePosted: now });
+    // News for the features above: Telegram sends it to the admins' chats to verify.
+    await enqueue(tx as unknown as Database, 'listing-submitted', { listingId: id });
+    return id;
+  });
 }
 
 /** The user's own listings in every state, newest first, searchable by product or company name. */
@@ -151,6 +156,7 @@ export async function editListing(db: Database, user: SessionUser, id: number, e
       .set({ ...changes, ...listingSchedule(current.datePosted, start ?? null, duration ?? null) })
       .where(eq(listings.id, id));
     await reindexListing(tx, id);
+    await enqueue(tx as unknown as Database, 'listing-submitted', { listingId: id });
     return [edit.logo && current.logo, edit.photo && current.photo].filter(
       (m): m is StoredImage => Boolean(m) && m!.key !== edit.logo?.key && m!.key !== edit.photo?.key,
     );
@@ -247,6 +253,8 @@ export async function reviewListing(
   }
   // News for the features above (Telegram's alerts and channel post), run by the job queue, not this request.
   if (status === 'verified') await enqueue(db, 'listing-verified', { listingId: id });
+  // Every admin's copy of the listing in Telegram shows the decision (and loses its buttons).
+  await enqueue(db, 'listing-reviewed', { listingId: id });
   const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, row.ownerId)).limit(1);
   if (owner) {
     const review = { productName: row.productName, listingPath: listingPath(row) };

@@ -33,6 +33,8 @@ export function botCommands(locale: Locale) {
   return inLocale(locale, () => [
     { command: 'start', description: m.tg_cmd_start() },
     { command: 'deals', description: m.tg_cmd_deals() },
+    { command: 'post', description: m.tg_cmd_post() },
+    { command: 'myposts', description: m.tg_cmd_myposts() },
     { command: 'alerts', description: m.tg_cmd_alerts() },
     { command: 'mysubs', description: m.tg_cmd_mysubs() },
     { command: 'stop', description: m.tg_cmd_stop() },
@@ -67,6 +69,9 @@ async function start(ctx: SeferContext): Promise<void> {
     .row()
     .text(m.tg_menu_mysubs(), 'menu:mysubs')
     .text(m.tg_menu_language(), 'menu:language')
+    .row()
+    .text(m.tg_menu_post(), 'menu:post')
+    .text(m.tg_menu_myposts(), 'menu:myposts')
     .row()
     .url(m.tg_menu_open_site(), site(ctx, '/'));
   if (!linked) menu.row().url(m.tg_menu_link(), site(ctx, '/profile'));

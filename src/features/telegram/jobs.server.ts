@@ -12,6 +12,7 @@ import { registerJob, registerSchedule } from '#platform/jobs/registry.server.ts
 import { deliverDigest, deliverListingVerified, type Sender } from './deliver.server.ts';
 import { telegramBot } from './runtime.server.ts';
 import { rekeyFollowedWords } from './alerts.server.ts';
+import { forgetOldButtons } from './buttons.server.ts';
 
 /** Handled update ids are kept this long (Telegram gives up redelivering within a day). */
 const UPDATE_MEMORY_MS = 7 * 86_400_000;
@@ -60,3 +61,4 @@ registerJob<AlertDigest>('alert-digest', async ({ chatId, day }, { db }) => {
 registerSchedule('forget-telegram-updates', 3_600_000, forgetHandledUpdates);
 
 registerSchedule('rekey-followed-words', 60_000, rekeyFollowedWords);
+registerSchedule('forget-telegram-buttons', 3_600_000, forgetOldButtons);

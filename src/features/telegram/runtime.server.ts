@@ -9,6 +9,10 @@ import { config } from '#platform/config/config.server.ts';
 import { createSeferBot, type SeferContext } from './bot.server.ts';
 import { botCommandsComposer } from './commands.server.ts';
 import { telegramLogin } from './login-bot.server.ts';
+import { buttonPresses } from './buttons.server.ts';
+import { moderation } from './moderation/moderation.server.ts';
+import { postConversation } from './post/post-conversation.server.ts';
+import { sellerPosts } from './myposts/seller-posts.server.ts';
 
 /** One bot per database (tests open several; a process has one). */
 const bots = new WeakMap<Database, Bot<SeferContext>>();
@@ -25,7 +29,9 @@ export function telegramBot(db: Database): Bot<SeferContext> | null {
       siteUrl: c.siteUrl,
       dataDir: c.dataDir,
       now: requestClock,
-      handlers: [telegramLogin, botCommandsComposer],
+      // Sign-in first; then the opaque buttons, moderation (a typed reason), a deal being posted, the
+      // seller's deals; the commands last (they answer what nobody else took).
+      handlers: [telegramLogin, buttonPresses, moderation, postConversation, sellerPosts, botCommandsComposer],
     });
     bots.set(db, bot);
   }

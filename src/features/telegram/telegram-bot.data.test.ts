@@ -130,6 +130,8 @@ describe.each(drivers())('the Sefer bot on %s', (driver) => {
       'menu:alerts',
       'menu:mysubs',
       'menu:language',
+      'menu:post',
+      'menu:myposts',
       'https://sefer.test/',
       'https://sefer.test/profile',
     ]);
@@ -235,7 +237,7 @@ describe.each(drivers())('the Sefer bot on %s', (driver) => {
     expect((await reviewListing(t.db, admin, id, { verdict: 'verify' })).ok).toBe(true);
     // Verifying only queued a job: nothing was sent during the admin's request.
     expect(fake.sent()).toEqual([]);
-    expect(await t.db.select({ name: jobs.name, payload: jobs.payload }).from(jobs)).toEqual([
+    expect(await t.db.select({ name: jobs.name, payload: jobs.payload }).from(jobs).where(eq(jobs.name, 'listing-verified'))).toEqual([
       { name: 'listing-verified', payload: { listingId: id } },
     ]);
     await work(t.db, CHANNEL);

@@ -44,7 +44,7 @@ it('telegram:webhook registers SITE_URL/api/telegram/webhook with the secret, an
   expect(fake.webhook()).toMatchObject({ url: 'https://sefer.example/api/telegram/webhook', secret_token: SECRET });
   const menus = fake.calls('setMyCommands').map((c) => c.params as { commands: { command: string }[]; language_code?: string });
   expect(menus.map((menu) => menu.language_code)).toEqual([undefined, 'am']);
-  expect(menus[0]!.commands.map((c) => c.command)).toEqual(['start', 'deals', 'alerts', 'mysubs', 'stop', 'language']);
+  expect(menus[0]!.commands.map((c) => c.command)).toEqual(['start', 'deals', 'post', 'myposts', 'alerts', 'mysubs', 'stop', 'language']);
 }, 30_000);
 
 it('telegram:poll hands polled updates to the local webhook with the secret', async () => {

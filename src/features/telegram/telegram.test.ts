@@ -97,7 +97,7 @@ describe('what the bot writes', () => {
   });
 
   it('lists its commands in both languages', () => {
-    expect(botCommands('en').map((c) => c.command)).toEqual(['start', 'deals', 'alerts', 'mysubs', 'stop', 'language']);
+    expect(botCommands('en').map((c) => c.command)).toEqual(['start', 'deals', 'post', 'myposts', 'alerts', 'mysubs', 'stop', 'language']);
     expect(botCommands('am')[1]!.description).toBe('በቅርቡ የሚያበቁ ምርጥ ቅናሾች');
   });
 });

@@ -9,3 +9,4 @@ import '#features/listings/renewals/jobs.server.ts';
 import '#features/listings/statistics/jobs.server.ts';
 import '#features/saved/jobs.server.ts';
 import '#features/telegram/jobs.server.ts';
+import '#features/accounts/notices/jobs.server.ts';

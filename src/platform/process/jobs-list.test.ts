@@ -14,6 +14,7 @@ describe('the jobs list', () => {
     expect(registeredJobNames().toSorted()).toEqual([
       'alert-digest', // telegram: a chat's alerts past the daily cap, at the end of the day
       'listing-verified', // telegram: alerts and the channel post of a verified listing
+      'notice', // accounts/notices: one account notice, by Telegram and/or email
     ]);
   });
 
@@ -22,6 +23,7 @@ describe('the jobs list', () => {
     expect(schedules.toSorted((a, b) => a.name.localeCompare(b.name))).toEqual([
       { name: 'forget-earlier-visitors', everyMs: MINUTE }, // listings/statistics
       { name: 'forget-finished-jobs', everyMs: HOUR }, // platform/jobs
+      { name: 'forget-telegram-buttons', everyMs: HOUR }, // telegram: buttons older than 60 days
       { name: 'forget-telegram-updates', everyMs: HOUR }, // telegram
       { name: 'planner-statistics', everyMs: 6 * HOUR }, // platform/jobs: VACUUM (ANALYZE)
       { name: 'rekey-followed-words', everyMs: MINUTE }, // telegram: followed words of an older search version
