@@ -25,6 +25,8 @@ export const COMPOSITION_ROOTS = [
   'src/layouts/**',
   'src/seed/**',
   'src/**/*.test.ts',
+  // What a feature's tests share (its fixtures, fakes wired to the routes) is test code too.
+  'src/**/*.test-kit.server.ts',
 ];
 
 /** Zones for import-x/no-restricted-paths: one per feature and per lower layer. */
