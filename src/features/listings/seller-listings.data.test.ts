@@ -10,6 +10,9 @@ import { editListing, listOwnListings, removeListing, reviewListing, submitListi
 import { createSeller, draft } from '#fixtures/listings.ts';
 import { drivers, useTestDatabase } from '#tests/db/test-database.ts';
 import { person } from '#tests/db/people.ts';
+import { runDueJobs } from '#platform/jobs/queue.server.ts';
+// The seller's notice is sent by the `notice` job (decision 27).
+import '#features/accounts/notices/jobs.server.ts';
 
 const seller = person('seller-1');
 const other = person('seller-2');
@@ -80,6 +83,7 @@ describe.each(drivers())('seller listings on %s', (driver) => {
     const mine = await listOwnListings(t.db, seller.id, {}, page);
     expect(mine.items[0]).toMatchObject({ status: 'rejected', rejectionReason: 'Health claims we cannot verify.' });
     expect(await reviewListing(t.db, admin, id, { verdict: 'verify' })).toMatchObject({ ok: false, status: 409 });
+    await runDueJobs(t.db);
     const outbox = path.join(dataDir, 'outbox');
     const files = await readdir(outbox);
     const mails = await Promise.all(files.map((f) => readFile(path.join(outbox, f), 'utf8')));
@@ -93,6 +97,7 @@ describe.each(drivers())('seller listings on %s', (driver) => {
     const spy = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
     try {
       expect(await reviewListing(t.db, admin, id, { verdict: 'verify' })).toMatchObject({ ok: true });
+      await runDueJobs(t.db);
     } finally {
       spy.mockRestore();
     }

@@ -10,7 +10,9 @@ import { checkoutSessions, paymentUpdates, type CheckoutLine, type PaymentProvid
 import { baseLocale } from '#platform/i18n/locales.ts';
 import { inLocale } from '#platform/i18n/locale.server.ts';
 import { m } from '#paraglide/messages.js';
+import { notify } from '#features/accounts/notices/notify.server.ts';
 import { declinedMessage } from './payment-messages.ts';
+import { failedNotice } from './payment-notices.server.ts';
 
 /** A fresh, unguessable checkout session id (it appears in /checkout/{id} and /success). */
 export function newCheckoutSessionId(): string {
@@ -59,25 +61,30 @@ export async function recordDeclinedPayment(db: Database, session: CheckoutSessi
 
 /**
  * A payment the provider refused (Chapa: declined, cancelled, or paid with another amount), recorded
- * once per checkout as a payment update in English.
+ * once per checkout as a payment update in English, and told to the buyer once with it (they may
+ * have left Chapa's page). A decline on the test checkout is said on its page (recordDeclinedPayment).
  */
 export async function recordFailedPayment(db: Database, session: CheckoutSession, providerStatus: string, now = new Date()): Promise<void> {
-  const reason =
+  const reason = () =>
     providerStatus === 'amount_mismatch'
-      ? m.shop_chapa_mismatch_reason({}, { locale: baseLocale })
+      ? m.shop_chapa_mismatch_reason()
       : ['cancelled', 'canceled', 'abandoned'].includes(providerStatus)
-        ? m.shop_chapa_cancelled_reason({}, { locale: baseLocale })
-        : m.shop_chapa_declined_reason({}, { locale: baseLocale });
-  await db
-    .insert(paymentUpdates)
-    .values({
-      userId: session.userId,
-      message: inLocale(baseLocale, () => declinedMessage(session.amountBirr, reason)),
-      status: 'declined',
-      eventKey: `checkout:${session.id}:failed`,
-      createdAt: now,
-    })
-    .onConflictDoNothing({ target: paymentUpdates.eventKey });
+        ? m.shop_chapa_cancelled_reason()
+        : m.shop_chapa_declined_reason();
+  await db.transaction(async (tx) => {
+    const [recorded] = await tx
+      .insert(paymentUpdates)
+      .values({
+        userId: session.userId,
+        message: inLocale(baseLocale, () => declinedMessage(session.amountBirr, reason())),
+        status: 'declined',
+        eventKey: `checkout:${session.id}:failed`,
+        createdAt: now,
+      })
+      .onConflictDoNothing({ target: paymentUpdates.eventKey })
+      .returning({ id: paymentUpdates.id });
+    if (recorded) await notify(tx, failedNotice(session.userId, session.amountBirr, reason));
+  });
 }
 
 /** How long a test checkout can be paid: Stripe Checkout's shortest expiry. */

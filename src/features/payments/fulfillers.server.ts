@@ -41,6 +41,11 @@ export interface Fulfiller<Line = CheckoutLine> {
    * session is the lock). Answers the order it made, when it makes one.
    */
   fulfil(tx: Transaction, paid: PaidLines<Line>): Promise<{ orderId: number } | void>;
+  /**
+   * The fulfiller notifies the buyer of what the payment made (a promotion's start names its
+   * payment), so a checkout of only such lines gets no payment notice of its own.
+   */
+  tellsBuyer?: boolean;
 }
 
 const fulfillers = new Map<LineKind, Fulfiller>();

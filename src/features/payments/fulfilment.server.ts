@@ -11,8 +11,10 @@ import type { Result } from '#platform/http/result.ts';
 import { baseLocale } from '#platform/i18n/locales.ts';
 import { inLocale } from '#platform/i18n/locale.server.ts';
 import { m } from '#paraglide/messages.js';
+import { notify } from '#features/accounts/notices/notify.server.ts';
 import { fulfillerOf } from './fulfillers.server.ts';
 import { LINE_KINDS, lineKind, paidMessage } from './payment-messages.ts';
+import { paidNotice } from './payment-notices.server.ts';
 
 export interface Fulfilment {
   checkoutSessionId: string;
@@ -27,7 +29,8 @@ export interface Fulfilment {
  * conditional update is the lock: a second delivery finds it complete and writes nothing), each
  * kind of line goes to its fulfiller, and one payment update is recorded. The unique keys on
  * orders.checkout_session_id and payment_updates.event_key back this up. A kind with no fulfiller
- * throws, and the transaction leaves the checkout unpaid.
+ * throws, and the transaction leaves the checkout unpaid. The buyer is notified with the payment
+ * update, in the same transaction (so once), unless every line's fulfiller tells them itself.
  */
 export async function fulfilCheckout(db: Database, checkoutSessionId: string, now = new Date()): Promise<Result<Fulfilment>> {
   return db.transaction(async (tx) => {
@@ -47,13 +50,16 @@ export async function fulfilCheckout(db: Database, checkoutSessionId: string, no
     }
 
     let orderId: number | null = null;
+    let toldByFulfillers = true;
     for (const kind of LINE_KINDS) {
       const lines: CheckoutLine[] = claimed.lines.filter((line) => lineKind(line) === kind);
       if (lines.length === 0) continue;
-      const made = await fulfillerOf(kind).fulfil(tx, { userId: claimed.userId, checkoutSessionId, lines, now });
+      const fulfiller = fulfillerOf(kind);
+      const made = await fulfiller.fulfil(tx, { userId: claimed.userId, checkoutSessionId, lines, now });
       if (made) orderId = made.orderId;
+      if (!fulfiller.tellsBuyer) toldByFulfillers = false;
     }
-    await tx
+    const [recorded] = await tx
       .insert(paymentUpdates)
       .values({
         userId: claimed.userId,
@@ -62,7 +68,9 @@ export async function fulfilCheckout(db: Database, checkoutSessionId: string, no
         eventKey: `checkout:${checkoutSessionId}:paid`,
         createdAt: now,
       })
-      .onConflictDoNothing({ target: paymentUpdates.eventKey });
+      .onConflictDoNothing({ target: paymentUpdates.eventKey })
+      .returning({ id: paymentUpdates.id });
+    if (recorded && !toldByFulfillers) await notify(tx, paidNotice(claimed.userId, claimed, orderId));
     return { ok: true, value: { checkoutSessionId, orderId, fulfilled: true } } as const;
   });
 }

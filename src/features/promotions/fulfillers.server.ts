@@ -1,7 +1,8 @@
 /**
  * Promotions as something a checkout sells: a checkout request `{promotion}` is priced here from
  * the database, and a paid promotion line becomes a promotion of the listing, after any days
- * already paid for. Registered with payments when the process imports this module
+ * already paid for; the seller is told it started (or was extended) in the payment's transaction,
+ * which is the payment's notice too (`tellsBuyer`). Registered with payments when the process imports this module
  * (platform/process/fulfillers.server.ts).
  */
 import { and, eq, gt, isNull, max } from 'drizzle-orm';
@@ -13,6 +14,8 @@ import type { SessionUser } from '#features/accounts/auth.server.ts';
 import { describeIssues } from '#features/listings/listing-query.ts';
 import { mayPromoteListing } from '#features/listings/policy.ts';
 import { registerFulfiller } from '#features/payments/fulfillers.server.ts';
+import { notify } from '#features/accounts/notices/notify.server.ts';
+import { startedNotice } from './promotion-notices.server.ts';
 import { isPromotionRequest, promotionRequestSchema } from './promotion-request.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -67,6 +70,7 @@ async function pricePromotionRequest(db: Database, user: SessionUser, body: unkn
 registerFulfiller('promotion', {
   accepts: isPromotionRequest,
   price: pricePromotionRequest,
+  tellsBuyer: true,
   async fulfil(tx, { userId, checkoutSessionId, lines, now }) {
     for (const line of lines) {
       // A listing promoted again is promoted for longer: the new days follow the ones already paid.
@@ -75,7 +79,7 @@ registerFulfiller('promotion', {
         .from(promotions)
         .where(and(eq(promotions.listingId, line.listingId), isNull(promotions.endedAt), gt(promotions.endsAt, now)));
       const startsAt = current?.endsAt && current.endsAt > now ? current.endsAt : now;
-      await tx
+      const [made] = await tx
         .insert(promotions)
         .values({
           listingId: line.listingId,
@@ -87,7 +91,9 @@ registerFulfiller('promotion', {
           endsAt: new Date(startsAt.getTime() + line.days * DAY_MS),
           createdAt: now,
         })
-        .onConflictDoNothing({ target: [promotions.checkoutSessionId, promotions.listingId] });
+        .onConflictDoNothing({ target: [promotions.checkoutSessionId, promotions.listingId] })
+        .returning();
+      if (made) await notify(tx, startedNotice(userId, { ...made, name: line.name }, now));
     }
   },
 });

@@ -18,6 +18,8 @@ import { inLocale } from '#platform/i18n/locale.server.ts';
 import { admin as isAdmin, adminsOnly } from '#features/accounts/policy.ts';
 import { payBack } from '#features/payments/money-back.server.ts';
 import { getCheckoutSession } from '#features/payments/checkout-sessions.server.ts';
+import { notify } from '#features/accounts/notices/notify.server.ts';
+import { stoppedNotice } from './promotion-notices.server.ts';
 
 /** The plans every database has: days and their price in Birr. */
 export const PROMOTION_PLANS: readonly { days: number; priceBirr: number }[] = [
@@ -169,7 +171,7 @@ export interface EndedPromotion {
 /**
  * An admin ends a promotion now, once: with `refund: 'unused'` the unused days' Birr go back
  * (through Chapa for a Chapa payment when it takes them back, else to the seller's wallet), with
- * `'none'` nothing does. The seller gets a payment update either way.
+ * `'none'` nothing does. The seller gets a payment update either way, and a notice with it.
  */
 export async function endPromotion(
   db: Database,
@@ -207,19 +209,21 @@ export async function endPromotion(
     });
   }
   const [listing] = await db.select({ productName: listings.productName }).from(listings).where(eq(listings.id, ended.listingId));
-  await db
-    .insert(paymentUpdates)
-    .values({
-      userId: ended.sellerId,
-      message: inLocale(baseLocale, () =>
-        amountBirr > 0
-          ? m.promotion_ended_refunded_update({ name: listing?.productName ?? '', amount: formatBirr(amountBirr) })
-          : m.promotion_ended_update({ name: listing?.productName ?? '' }),
-      ),
-      status: amountBirr > 0 ? 'refunded' : 'promotion ended',
-      eventKey: `promotion:${ended.id}:ended`,
-      createdAt: now,
-    })
-    .onConflictDoNothing({ target: paymentUpdates.eventKey });
+  const name = listing?.productName ?? '';
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(paymentUpdates)
+      .values({
+        userId: ended.sellerId,
+        message: inLocale(baseLocale, () =>
+          amountBirr > 0 ? m.promotion_ended_refunded_update({ name, amount: formatBirr(amountBirr) }) : m.promotion_ended_update({ name }),
+        ),
+        status: amountBirr > 0 ? 'refunded' : 'promotion ended',
+        eventKey: `promotion:${ended.id}:ended`,
+        createdAt: now,
+      })
+      .onConflictDoNothing({ target: paymentUpdates.eventKey });
+    await notify(tx, stoppedNotice(ended.sellerId, { listingId: ended.listingId, name, refundBirr: amountBirr, refundMethod }));
+  });
   return ok({ id: ended.id, refundBirr: amountBirr, refundMethod });
 }

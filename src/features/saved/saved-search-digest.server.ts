@@ -1,25 +1,28 @@
 /**
- * The daily digest of saved searches: once per Addis Ababa day, from DIGEST_HOUR, one email per
- * account listing the deals made public since each of its searches was last checked. No email when
- * nothing new matched (the searches are still marked checked). The day's row in
- * saved_search_digests is claimed before anything is sent, so two processes, or two calls at once,
- * send one email at most.
+ * The daily digest of saved searches: once per Addis Ababa day, from DIGEST_HOUR, one notice per
+ * account (kind 'saved-search', decision 27) listing the deals made public since each of its
+ * searches was last checked: an email (with its unsubscribe links and headers) and one Telegram
+ * message (digest-telegram.ts), sent where the account chose. No notice when nothing new matched
+ * (the searches are still marked checked). The day's row in saved_search_digests is claimed before
+ * anything is queued, so two processes, or two calls at once, queue one digest at most.
  */
 import { and, asc, between, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
-import { listings, savedSearchDigests, savedSearches, users } from '#db/schema.ts';
+import { listings, savedSearchDigests, savedSearches } from '#db/schema.ts';
 import { WAITING } from '#features/listings/discount.ts';
-import type { Locale } from '#platform/i18n/locales.ts';
+import { locales, type Locale } from '#platform/i18n/locales.ts';
 import { boundingBox } from '#features/listings/listing-query.ts';
 import { listingPath } from '#features/listings/listing-urls.ts';
 import { DIGEST_DEALS_PER_SEARCH, isDigestTime, marketDay, savedSearchListPath, savedSearchTitle } from './saved.ts';
 import { m } from '#paraglide/messages.js';
-import { sendEmail } from '#platform/email/email.server.ts';
+import type { Notice } from '#features/accounts/notices/notices.ts';
+import { notify } from '#features/accounts/notices/notify.server.ts';
 import { bothLanguages, siteLink, type EmailWords } from '#features/accounts/emails.server.ts';
 import { isPublic } from '#features/listings/listings.server.ts';
 import { inLocale } from '#platform/i18n/locale.server.ts';
 import { searchMatch } from '#features/search/search.server.ts';
 import { dealNameColumns, listSavedSearches, type SavedSearch } from './saved.server.ts';
+import { digestTelegram } from './digest-telegram.ts';
 
 /** Accounts handled per call: the scheduler calls every minute (saved/jobs.server.ts), the rest wait for the next one. */
 const ACCOUNTS_PER_CALL = 200;
@@ -133,8 +136,20 @@ export function unsubscribeHeaders(token: string): Record<string, string> {
   };
 }
 
-/** One account's digest of `day`; true when an email was sent. */
-async function digestOf(db: Database, account: { userId: string; email: string }, day: string, now: Date): Promise<boolean> {
+/** The digest as the account's notice: the email as before, and one Telegram message in each language. */
+export function digestNotice(userId: string, sections: DigestSection[]): Notice {
+  return {
+    userId,
+    kind: 'saved-search',
+    email: { ...digestEmail(sections), headers: unsubscribeHeaders(sections[0]!.search.unsubscribeToken) },
+    telegram: Object.fromEntries(
+      locales.map((locale) => [locale, inLocale(locale, () => digestTelegram(sections, (path) => siteLink(path, locale)))]),
+    ) as Notice['telegram'],
+  };
+}
+
+/** One account's digest of `day`; true when one was queued. */
+async function digestOf(db: Database, account: { userId: string }, day: string, now: Date): Promise<boolean> {
   const [claimed] = await db
     .insert(savedSearchDigests)
     .values({ userId: account.userId, day, sentAt: now })
@@ -147,7 +162,7 @@ async function digestOf(db: Database, account: { userId: string; email: string }
   const found = sections.filter((s) => s.total > 0);
   const count = found.reduce((sum, s) => sum + s.total, 0);
   if (found.length > 0) {
-    await sendEmail({ to: account.email, ...digestEmail(found), headers: unsubscribeHeaders(found[0]!.search.unsubscribeToken) });
+    await notify(db, digestNotice(account.userId, found));
     await db
       .update(savedSearchDigests)
       .set({ listingCount: count })
@@ -172,15 +187,14 @@ async function digestOf(db: Database, account: { userId: string; email: string }
 
 /**
  * Sends the digests due at `now`: from DIGEST_HOUR (Addis Ababa), each account with saved searches
- * and no digest yet today. Returns how many emails were sent.
+ * and no digest yet today. Returns how many digests were queued (each a `notice` job).
  */
 export async function sendDueDigests(db: Database, now: Date): Promise<number> {
   if (!isDigestTime(now)) return 0;
   const day = marketDay(now);
   const due = await db
-    .selectDistinct({ userId: savedSearches.userId, email: users.email })
+    .selectDistinct({ userId: savedSearches.userId })
     .from(savedSearches)
-    .innerJoin(users, eq(users.id, savedSearches.userId))
     .leftJoin(savedSearchDigests, and(eq(savedSearchDigests.userId, savedSearches.userId), eq(savedSearchDigests.day, day)))
     .where(isNull(savedSearchDigests.userId))
     .limit(ACCOUNTS_PER_CALL);

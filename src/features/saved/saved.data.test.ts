@@ -23,6 +23,8 @@ import {
   unsubscribe,
   unsubscribeTarget,
 } from './saved.server.ts';
+import { runDueJobs } from '#platform/jobs/queue.server.ts';
+import '#features/accounts/notices/jobs.server.ts';
 import { DAY, FIXED_NOW, createSeller, draft } from '#fixtures/listings.ts';
 import { drivers, useTestDatabase } from '#tests/db/test-database.ts';
 
@@ -72,7 +74,11 @@ describe.each(drivers())('saved deals and searches on %s', (driver) => {
   beforeEach(async () => {
     mailsBefore = (await outbox()).length;
   });
-  const newMails = async () => (await outbox()).slice(mailsBefore);
+  /** The emails sent since the test began, once the queued notices are delivered (the `notice` job). */
+  const newMails = async () => {
+    await runDueJobs(t.db);
+    return (await outbox()).slice(mailsBefore);
+  };
 
   /** A verified deal made public (reviewed) at `reviewedAt`. */
   async function deal(name: string, reviewedAt: Date, overrides: Parameters<typeof draft>[0] = {}) {

@@ -11,7 +11,9 @@ import type { SessionUser } from '#features/accounts/auth.server.ts';
 import { ACCOUNT_LIST_LIMIT, pageWindow } from '#platform/http/account-paging.server.ts';
 import { toPage, type Page, type PageRequest } from '#platform/http/paging.ts';
 import { m } from '#paraglide/messages.js';
+import { notify } from '#features/accounts/notices/notify.server.ts';
 import { mayManageOrders } from './policy.ts';
+import { deliveredNotice } from './shop-notices.server.ts';
 
 export interface OrderView {
   id: number;
@@ -31,7 +33,7 @@ export interface AdminOrderView extends OrderView {
 }
 
 /** The items of some orders, by order id, in the order they were bought. */
-export async function itemsOf(db: Database, orderIds: number[]) {
+export async function itemsOf(db: Pick<Database, 'select'>, orderIds: number[]) {
   const map = new Map<number, OrderView['items']>();
   if (orderIds.length === 0) return map;
   const rows = await db
@@ -135,7 +137,7 @@ export async function adminListOrders(
   return ok(rows.map((r) => ({ ...toView(r, items.get(r.id) ?? []), customerEmail: r.customerEmail, customerName: r.customerName })));
 }
 
-/** Marks a pending order delivered; a delivered order stays as it is. */
+/** Marks a pending order delivered, telling the buyer in the same transaction; a delivered order stays as it is. */
 export async function markDelivered(
   db: Database,
   admin: SessionUser,
@@ -143,11 +145,17 @@ export async function markDelivered(
   now = new Date(),
 ): Promise<Result<{ id: number; status: OrderStatus }>> {
   if (!mayManageOrders(admin)) return adminsOnly();
-  const [row] = await db
-    .update(orders)
-    .set({ status: 'delivered', deliveredAt: now })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
-    .returning({ id: orders.id, status: orders.status });
+  const row = await db.transaction(async (tx) => {
+    const [delivered] = await tx
+      .update(orders)
+      .set({ status: 'delivered', deliveredAt: now })
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
+      .returning({ id: orders.id, status: orders.status, userId: orders.userId });
+    if (!delivered) return null;
+    const products = ((await itemsOf(tx, [delivered.id])).get(delivered.id) ?? []).map((i) => i.name).join(', ');
+    await notify(tx, deliveredNotice(delivered.userId, { id: delivered.id, products }));
+    return { id: delivered.id, status: delivered.status };
+  });
   if (row) return ok(row);
   const [existing] = await db.select({ id: orders.id, status: orders.status }).from(orders).where(eq(orders.id, orderId));
   return existing ? ok(existing) : fail(404, m.account_order_not_found());

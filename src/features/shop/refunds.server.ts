@@ -19,6 +19,8 @@ import { refundUpdateText, walletRefundReason } from '#features/payments/payment
 import { inLocale } from '#platform/i18n/locale.server.ts';
 import { baseLocale } from '#platform/i18n/locales.ts';
 import { m } from '#paraglide/messages.js';
+import { notify } from '#features/accounts/notices/notify.server.ts';
+import { refundNotice } from './shop-notices.server.ts';
 
 export interface RefundView {
   id: number;
@@ -99,10 +101,11 @@ export async function adminOpenRefunds(db: Database, admin: SessionUser, limit =
 /**
  * Approves or declines a refund request, once. Approving gives the order's amount back (through
  * Chapa for an order paid with Chapa, when Chapa takes it back; to the wallet otherwise) and adds a
- * payment update. Deciding again (a second click, a second admin) changes nothing: the conditional
- * update that claims the request finds none open, and the unique keys on wallet_entries.refund_id
- * and payment_updates.event_key back that up. Chapa is asked after the claim and outside any
- * transaction, so nobody waits on it holding a lock, and with a unique refund reference.
+ * payment update; the buyer is notified in the same transaction. Deciding again (a second click, a
+ * second admin) changes nothing: the conditional update that claims the request finds none open,
+ * and the unique keys on wallet_entries.refund_id and payment_updates.event_key back that up.
+ * Chapa is asked after the claim and outside any transaction, so nobody waits on it holding a lock,
+ * and with a unique refund reference.
  */
 export async function decideRefund(
   db: Database,
@@ -163,6 +166,7 @@ export async function decideRefund(
         createdAt: now,
       })
       .onConflictDoNothing({ target: paymentUpdates.eventKey });
+    await notify(tx, refundNotice(userId, verdict, refund));
   });
   return ok({ ...refund, changed: true });
 }

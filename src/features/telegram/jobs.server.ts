@@ -7,10 +7,11 @@
 import { lte } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { telegramUpdates } from '#db/schema.ts';
-import { config } from '#platform/config/config.server.ts';
 import { registerJob, registerSchedule } from '#platform/jobs/registry.server.ts';
-import { deliverDigest, deliverListingVerified, type Sender } from './deliver.server.ts';
-import { telegramBot } from './runtime.server.ts';
+import { deliverDigest, deliverListingVerified } from './deliver.server.ts';
+import { senderFor, sendWith } from './sender.server.ts';
+// The account notices' Telegram channel and its buttons (Renew, Stop these notices), at import.
+import './notice-channel.server.ts';
 import { rekeyFollowedWords } from './alerts.server.ts';
 import { forgetOldButtons } from './buttons.server.ts';
 
@@ -28,22 +29,8 @@ export interface AlertDigest {
   day: string;
 }
 
-/** Senders set by tests (a channel, or none); otherwise the process's bot and settings. */
-const senders = new WeakMap<Database, Sender>();
-
-/** Sends this database's jobs through `sender` (tests: the fake Bot API, with or without the channel). */
-export function sendWith(db: Database, sender: Sender): void {
-  senders.set(db, sender);
-}
-
-function senderFor(db: Database): Sender | null {
-  const set = senders.get(db);
-  if (set) return set;
-  const c = config();
-  const bot = telegramBot(db);
-  if (!bot || !c.telegram) return null;
-  return { db, api: bot.api, siteUrl: c.siteUrl, dataDir: c.dataDir, channelId: c.telegram.channelId };
-}
+// The jobs and the account notices send through one lookup (tests set it with `sendWith`).
+export { sendWith };
 
 /** Forgets handled update ids older than a week. */
 export async function forgetHandledUpdates(db: Database, now: Date): Promise<void> {

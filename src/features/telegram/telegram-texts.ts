@@ -7,6 +7,7 @@ import { localHref, type Locale } from '#platform/i18n/locales.ts';
 import { listingPath } from '#features/listings/listing-urls.ts';
 import { fail, ok, type Result } from '#platform/http/result.ts';
 import { m } from '#paraglide/messages.js';
+import { escapeTelegramHtml } from '#features/accounts/notices/notices.ts';
 
 /** The listing fields a deal message shows. */
 export interface TelegramDeal {
@@ -20,10 +21,8 @@ export interface TelegramDeal {
   discountDurationDays: number | null;
 }
 
-/** Telegram's HTML parse mode needs only these escaped. */
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
+/** Telegram's HTML parse mode needs only &, < and > escaped (one rule for every notice and bot text). */
+export const escapeHtml = escapeTelegramHtml;
 
 /** The listing's page on the site, in `locale`. */
 export function dealUrl(siteUrl: string, deal: Pick<TelegramDeal, 'id' | 'productName'>, locale: Locale): string {

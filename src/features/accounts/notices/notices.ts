@@ -2,7 +2,8 @@
  * Account notices (decision 27): the kinds of news Sefer sends an account, what a notice carries
  * for each channel, and which channels a kind goes to. Pure; the sending is notify.server.ts.
  */
-import type { Locale } from '#platform/i18n/locales.ts';
+import { locales, type Locale } from '#platform/i18n/locales.ts';
+import { m } from '#paraglide/messages.js';
 
 /** Every kind of account notice, in the order /profile lists them. */
 export const NOTICE_KINDS = [
@@ -18,6 +19,30 @@ export const NOTICE_KINDS = [
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 export const isNoticeKind = (value: unknown): value is NoticeKind => (NOTICE_KINDS as readonly unknown[]).includes(value);
+
+const KIND_LABELS: Record<NoticeKind, () => string> = {
+  'listing-verified': m.notice_kind_listing_verified,
+  'listing-rejected': m.notice_kind_listing_rejected,
+  'listing-hidden': m.notice_kind_listing_hidden,
+  renewal: m.notice_kind_renewal,
+  promotion: m.notice_kind_promotion,
+  refund: m.notice_kind_refund,
+  order: m.notice_kind_order,
+  'saved-search': m.notice_kind_saved_search,
+};
+
+/** What a kind is called on /profile and in the bot's answers (in the current language). */
+export const noticeKindLabel = (kind: NoticeKind): string => KIND_LABELS[kind]();
+
+/** Text in Telegram's HTML parse mode (names, reasons, links in attributes): the one escape of every bot text and notice. */
+export function escapeTelegramHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** A Telegram notice in every language, from what it says in one. */
+export function inEveryLocale<T>(words: (locale: Locale) => T): Record<Locale, T> {
+  return Object.fromEntries(locales.map((locale) => [locale, words(locale)])) as Record<Locale, T>;
+}
 
 /** A link button, or an action button the bot answers (its data is made opaque when sent). */
 export type NoticeButton = { text: string; url: string } | { text: string; action: string; item: string };

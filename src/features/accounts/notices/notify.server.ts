@@ -63,7 +63,12 @@ export async function recipientOf(db: Database, userId: string): Promise<Recipie
     })
     .from(users)
     .leftJoin(accounts, and(eq(accounts.userId, users.id), eq(accounts.providerId, TELEGRAM_PROVIDER_ID)))
-    .leftJoin(telegramChats, eq(telegramChats.chatId, sql`(${accounts.accountId})::bigint`))
+    // A Telegram account id is a number; anything else (never written by the sign-in) joins no chat
+    // instead of failing the cast.
+    .leftJoin(
+      telegramChats,
+      eq(telegramChats.chatId, sql`(case when ${accounts.accountId} ~ '^[0-9]{1,15}$' then ${accounts.accountId}::bigint end)`),
+    )
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) return null;

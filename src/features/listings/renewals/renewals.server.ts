@@ -5,11 +5,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
-import { listingRenewals, listings, users } from '#db/schema.ts';
+import { listingRenewals, listings } from '#db/schema.ts';
 import { listingPath } from '#features/listings/listing-urls.ts';
 import { RENEWAL_LEAD_MS, isRenewable, renewalDays, renewalLinkExpiry, renewedSchedule, renewalTokenSchema } from './renewals.ts';
 import { m } from '#paraglide/messages.js';
-import { sendEmail } from '#platform/email/email.server.ts';
+import { notify } from '#features/accounts/notices/notify.server.ts';
+import { renewalNotice } from '#features/accounts/notices/listing-notices.server.ts';
 import { bothLanguages, siteLink, type EmailWords } from '#features/accounts/emails.server.ts';
 import { isPublic } from '#features/listings/listings.server.ts';
 
@@ -55,9 +56,10 @@ function reminderEmail(deal: { productName: string; days: number; endsAt: Date }
 }
 
 /**
- * Emails the seller of every public deal that ends within the next day, once per run: the deal is
- * claimed (renewal_reminded_at set) by one UPDATE, so two processes never both email it. Only the
- * link's SHA-256 is stored. Returns how many reminders went out.
+ * Reminds the seller of every public deal that ends within the next day, once per run (a notice:
+ * Telegram and/or email, sent by the `notice` job): the deal is claimed (renewal_reminded_at set)
+ * by one UPDATE, so two processes never both remind. Only the link's SHA-256 is stored here.
+ * Returns how many reminders were queued.
  */
 export async function sendRenewalReminders(db: Database, now: Date): Promise<number> {
   const until = new Date(now.getTime() + RENEWAL_LEAD_MS);
@@ -77,27 +79,17 @@ export async function sendRenewalReminders(db: Database, now: Date): Promise<num
       endsAt: listings.endsAt,
       discountDurationDays: listings.discountDurationDays,
     });
-  if (claimed.length === 0) return 0;
-  const owners = await db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(
-      inArray(
-        users.id,
-        claimed.map((c) => c.ownerId),
-      ),
-    );
-  const emailOf = new Map(owners.map((o) => [o.id, o.email]));
   let sent = 0;
   for (const deal of claimed) {
-    const to = emailOf.get(deal.ownerId);
-    if (!deal.endsAt || !to) continue;
+    if (!deal.endsAt) continue;
     const token = randomBytes(32).toString('base64url');
     const days = renewalDays(deal.discountDurationDays);
     await db
       .insert(listingRenewals)
       .values({ listingId: deal.id, tokenHash: hashOf(token), days, expiresAt: renewalLinkExpiry(deal.endsAt) });
-    await sendEmail({ to, ...reminderEmail({ productName: deal.productName, days, endsAt: deal.endsAt }, token) });
+    // Where the seller is (decision 27): the email's link, or Telegram's Renew button spending the same link.
+    const email = reminderEmail({ productName: deal.productName, days, endsAt: deal.endsAt }, token);
+    await notify(db, renewalNotice({ userId: deal.ownerId, productName: deal.productName, days, tokenHash: hashOf(token), email }));
     sent++;
   }
   return sent;
@@ -198,6 +190,15 @@ export async function renewListing(
 /** The emailed link's renewal: once, before it expires; the link is spent in the same transaction. */
 export async function renewWithToken(db: Database, token: string, now: Date): Promise<RenewalOutcome> {
   if (!renewalTokenSchema.safeParse(token).success) return { ok: false, reason: 'invalid' };
+  return renewWithTokenHash(db, hashOf(token), now);
+}
+
+/**
+ * The same renewal by the link's stored SHA-256 (the bot's Renew button keeps only the hash, so the
+ * raw link lives only in the email): once, before it expires.
+ */
+export async function renewWithTokenHash(db: Database, tokenHash: string, now: Date): Promise<RenewalOutcome> {
+  if (!/^[0-9a-f]{64}$/.test(tokenHash)) return { ok: false, reason: 'invalid' };
   return db.transaction(async (tx) => {
     const [link] = await tx
       .select({
@@ -207,7 +208,7 @@ export async function renewWithToken(db: Database, token: string, now: Date): Pr
         expiresAt: listingRenewals.expiresAt,
       })
       .from(listingRenewals)
-      .where(eq(listingRenewals.tokenHash, hashOf(token)))
+      .where(eq(listingRenewals.tokenHash, tokenHash))
       .for('update');
     if (!link) return { ok: false, reason: 'missing' } as const;
     if (link.usedAt) return { ok: false, reason: 'used' } as const;
