@@ -56,7 +56,7 @@ export const moderationDecisions = pgTable(
     itemKind: text('item_kind').notNull(),
     /** The item's id (a user id for an account). */
     itemId: text('item_id').notNull(),
-    /** 'dismiss' | 'hide' | 'unhide' | 'ban' | 'unban' | 'verify-seller' | 'unverify-seller'. */
+    /** 'dismiss' | 'hide' | 'unhide' | 'ban' | 'unban' | 'verify-seller' | 'unverify-seller', and a listing's review: 'verify' | 'reject' (note: the reason). */
     action: text('action').notNull(),
     adminId: text('admin_id').references(() => users.id, { onDelete: 'set null' }),
     note: text('note'),

@@ -19,7 +19,7 @@ import { sendEmail } from '#platform/email/email.server.ts';
 import { codeEmail, existingAccountEmail } from './emails.server.ts';
 import { m } from '#paraglide/messages.js';
 import { clientAddressOf, hit, type AuthAttemptKind } from '#platform/http/rate-limit.server.ts';
-import { TELEGRAM_FINISH_PATH, telegramAuthPlugin } from './telegram-login/auth-plugin.server.ts';
+import { TELEGRAM_BOT_ACCOUNT_PATH, TELEGRAM_FINISH_PATH, telegramAuthPlugin } from './telegram-login/auth-plugin.server.ts';
 import { mailboxProofHooks } from './mailbox-proof.server.ts';
 
 /** The error code of a sign-in refused because the account is banned. */
@@ -95,10 +95,16 @@ function refuseLongFields(values: Record<string, unknown>): void {
 
 /**
  * Placeholder addresses (Telegram accounts without an email) are made by the Telegram sign-in
- * only: nobody signs up with one or changes an email to one.
+ * only (its endpoint, or its server-only twin when a deal is posted from the bot): nobody signs up
+ * with one or changes an email to one.
  */
 function refusePlaceholderEmail(user: { email?: unknown }, path: string | undefined): void {
-  if (typeof user.email === 'string' && isPlaceholderEmail(user.email) && path !== TELEGRAM_FINISH_PATH) {
+  if (
+    typeof user.email === 'string' &&
+    isPlaceholderEmail(user.email) &&
+    path !== TELEGRAM_FINISH_PATH &&
+    path !== TELEGRAM_BOT_ACCOUNT_PATH
+  ) {
     throw new APIError('BAD_REQUEST', { code: 'INVALID_EMAIL', message: m.auth_error_email_invalid() });
   }
 }

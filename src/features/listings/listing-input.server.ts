@@ -43,14 +43,42 @@ export async function readListingSubmission(form: FormData): Promise<Result<Omit
   });
   if (!fields.ok) return rejected(400, fields.errors, fields.first);
 
+  // The form's own check refuses more than MAX_EXTRA_IMAGES before any file is read.
+  const media = await storeListingFiles({
+    logo: logoFile!,
+    photo: photoFile!,
+    extra: extraFiles.slice(0, MAX_EXTRA_IMAGES),
+    video: videoFile,
+  });
+  if (!media.ok) return media;
+  return { ok: true, value: { ...fields.data, ...media.value } };
+}
+
+/** A listing's files as they arrived: logo, product photo, additional photos and the video. */
+export interface ListingFileSet {
+  logo: File;
+  photo: File;
+  extra: File[];
+  video: File | null;
+}
+
+/** Where a listing's stored media goes in its draft. */
+export type StoredListingMedia = Pick<ListingDraft, 'logo' | 'photo' | 'images' | 'video'>;
+
+/**
+ * Checks a listing's files as every upload is checked (size, real type, pixels, one decode; the
+ * video's container and length), then stores them re-encoded (images as WebP in every width, the
+ * video with a poster). Nothing is stored unless every file passes; a half-stored set is removed.
+ * The web form and the bot's "post a deal" both store through here.
+ */
+export async function storeListingFiles(files: ListingFileSet): Promise<Result<StoredListingMedia>> {
   const [images, video] = await Promise.all([
-    // The form's own check refuses more than MAX_EXTRA_IMAGES before any file is read.
     checkImages([
-      { field: 'profile_photo', file: logoFile! },
-      { field: 'product_photo', file: photoFile! },
-      ...extraFiles.slice(0, MAX_EXTRA_IMAGES).map((file) => ({ field: 'uploaded_images', file })),
+      { field: 'profile_photo', file: files.logo },
+      { field: 'product_photo', file: files.photo },
+      ...files.extra.map((file) => ({ field: 'uploaded_images', file })),
     ]),
-    videoFile ? checkVideo('product_video', videoFile) : Promise.resolve(null),
+    files.video ? checkVideo('product_video', files.video) : Promise.resolve(null),
   ]);
   const problems = [images, video].flatMap((r) => (r && !r.ok ? [r.problem] : []));
   if (problems.length > 0 || !images.ok) {
@@ -86,10 +114,7 @@ export async function readListingSubmission(form: FormData): Promise<Result<Omit
     throw error;
   }
   const [storedLogo, storedPhoto, ...storedExtra] = saved as [StoredImage, StoredImage, ...StoredImage[]];
-  return {
-    ok: true,
-    value: { ...fields.data, logo: storedLogo, photo: storedPhoto, images: storedExtra, video: storedVideo },
-  };
+  return { ok: true, value: { logo: storedLogo, photo: storedPhoto, images: storedExtra, video: storedVideo } };
 }
 
 /**

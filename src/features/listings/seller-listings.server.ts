@@ -5,15 +5,15 @@
  */
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
-import { listingImages, listings, removedListings, users, type ListingStatus, type StoredImage } from '#db/schema.ts';
+import { listingImages, listings, moderationDecisions, removedListings, users, type ListingStatus, type StoredImage } from '#db/schema.ts';
 import { likePattern } from '#features/listings/listing-query.ts';
 import { reindexListing } from './search-index.server.ts';
 import { MAX_REASON_LENGTH, type Review } from '#features/listings/listing-review.ts';
 import { listingPath } from '#features/listings/listing-urls.ts';
 import type { SessionUser } from '#features/accounts/auth.server.ts';
 import type { Result } from '#platform/http/result.ts';
-import { sendEmail } from '#platform/email/email.server.ts';
-import { listingReviewEmail } from '#features/accounts/emails.server.ts';
+import { notify } from '#features/accounts/notices/notify.server.ts';
+import { listingReviewNotice } from '#features/accounts/notices/listing-notices.server.ts';
 import { deleteMedia, isUploadedMedia, listingMedia } from '#features/media/media.server.ts';
 import { mediaStorage } from '#features/media/media-storage.server.ts';
 import { m } from '#paraglide/messages.js';
@@ -156,7 +156,7 @@ export async function editListing(db: Database, user: SessionUser, id: number, e
       .set({ ...changes, ...listingSchedule(current.datePosted, start ?? null, duration ?? null) })
       .where(eq(listings.id, id));
     await reindexListing(tx, id);
-    await enqueue(tx as unknown as Database, 'listing-submitted', { listingId: id });
+    await enqueue(tx as unknown as Database, 'listing-submitted', { listingId: id, edited: true });
     return [edit.logo && current.logo, edit.photo && current.photo].filter(
       (m): m is StoredImage => Boolean(m) && m!.key !== edit.logo?.key && m!.key !== edit.photo?.key,
     );
@@ -242,26 +242,34 @@ export async function reviewListing(
   if (!admin.isAdmin) return { ok: false, status: 403, error: m.form_srv_admins_only() };
   const status: ListingStatus = decision.verdict === 'verify' ? 'verified' : 'rejected';
   const reason = decision.verdict === 'reject' ? decision.reason.trim().slice(0, MAX_REASON_LENGTH) : null;
-  const [row] = await db
-    .update(listings)
-    .set({ status, rejectionReason: reason, reviewedAt: new Date() })
-    .where(and(eq(listings.id, id), eq(listings.status, 'pending')))
-    .returning({ id: listings.id, productName: listings.productName, ownerId: listings.ownerId });
+  // The decision, who took it, and the news it makes are saved together or not at all.
+  const row = await db.transaction(async (tx) => {
+    const [decided] = await tx
+      .update(listings)
+      .set({ status, rejectionReason: reason, reviewedAt: new Date() })
+      .where(and(eq(listings.id, id), eq(listings.status, 'pending')))
+      .returning({ id: listings.id, productName: listings.productName, ownerId: listings.ownerId });
+    if (!decided) return null;
+    const queue = tx as unknown as Database;
+    // Who decided and when, with the other moderation decisions (the admins' Telegram copies say it).
+    await tx
+      .insert(moderationDecisions)
+      .values({ itemKind: 'listing', itemId: String(id), action: decision.verdict, adminId: admin.id, note: reason });
+    // News for the features above (Telegram's alerts and channel post), run by the job queue, not this request.
+    if (status === 'verified') await enqueue(queue, 'listing-verified', { listingId: id });
+    // Every admin's copy of the listing in Telegram shows the decision (and loses its buttons).
+    await enqueue(queue, 'listing-reviewed', { listingId: id });
+    // The seller hears it where they are (Telegram, email or both: decision 27), with the reason and My Posts.
+    const review = { productName: decided.productName, listingPath: listingPath(decided) };
+    await notify(
+      queue,
+      listingReviewNotice(decided.ownerId, status === 'verified' ? { ...review, status } : { ...review, status, reason: reason ?? '' }),
+    );
+    return decided;
+  });
   if (!row) {
     const exists = await ownerOf(db, id);
     return exists ? { ok: false, status: 409, error: m.form_srv_not_waiting() } : NOT_FOUND;
-  }
-  // News for the features above (Telegram's alerts and channel post), run by the job queue, not this request.
-  if (status === 'verified') await enqueue(db, 'listing-verified', { listingId: id });
-  // Every admin's copy of the listing in Telegram shows the decision (and loses its buttons).
-  await enqueue(db, 'listing-reviewed', { listingId: id });
-  const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, row.ownerId)).limit(1);
-  if (owner) {
-    const review = { productName: row.productName, listingPath: listingPath(row) };
-    await sendEmail({
-      to: owner.email,
-      ...listingReviewEmail(status === 'verified' ? { ...review, status } : { ...review, status, reason: reason ?? '' }),
-    });
   }
   return { ok: true, value: { id, status } };
 }

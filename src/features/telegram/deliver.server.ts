@@ -85,9 +85,10 @@ export async function sendDeal(
   chatId: number | string,
   deal: DealWithPhoto,
   caption: string,
-  button: { text: string; url: string },
+  button: { text: string; url: string } | InlineKeyboard,
 ): Promise<number> {
-  const reply_markup = new InlineKeyboard().url(button.text, button.url);
+  // A link to the deal's page, or a keyboard of the caller's (an admin's Verify / Reject).
+  const reply_markup = button instanceof InlineKeyboard ? button : new InlineKeyboard().url(button.text, button.url);
   const [cached] = await sender.db
     .select({ fileId: telegramPhotos.fileId })
     .from(telegramPhotos)

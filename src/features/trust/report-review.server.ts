@@ -17,6 +17,7 @@ import { mayModerate } from './policy.ts';
 import { reportsWeight, type WeighedReport } from './report-weight.server.ts';
 import { commentHref, requestHref, setHidden, TABLES } from './report-items.server.ts';
 import { m } from '#paraglide/messages.js';
+import { enqueue } from '#platform/jobs/queue.server.ts';
 
 /** An item as the admin queue shows it. */
 export interface ItemSummary {
@@ -249,5 +250,7 @@ export async function decideReport(
       note: action === 'ban' ? item!.author!.id : null,
     });
   });
+  // News for the features above: every admin's Telegram copy of the item shows the decision.
+  await enqueue(db, 'report-decided', { item: `${kind}:${id}` });
   return ok(action);
 }

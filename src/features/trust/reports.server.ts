@@ -8,17 +8,19 @@
  */
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
-import { comments, listings, reports, requests, users, type ReportItemKind, type ReportReason } from '#db/schema.ts';
+import { comments, listings, reports, requests, type ReportItemKind, type ReportReason } from '#db/schema.ts';
 import { publicComment, publicRequest } from '#db/public-rows.ts';
 import { listingPath } from '#features/listings/listing-urls.ts';
-import { REPORT_REASON_LIST, type ReportInput } from './reports.ts';
+import { REPORT_REASON_LIST, reasonLabelIn, type ReportInput } from './reports.ts';
 import { fail, ok, type Result } from '#platform/http/result.ts';
 import type { SessionUser } from '#features/accounts/auth.server.ts';
 import { config } from '#platform/config/config.server.ts';
-import { sendEmail } from '#platform/email/email.server.ts';
+import { notify } from '#features/accounts/notices/notify.server.ts';
+import { listingHiddenNotice } from '#features/accounts/notices/listing-notices.server.ts';
 import { listingHiddenEmail } from './trust-emails.server.ts';
 import { isPublic } from '#features/listings/listings.server.ts';
 import { allowWrite, slowDown } from '#platform/http/rate-limit.server.ts';
+import { enqueue } from '#platform/jobs/queue.server.ts';
 import { reportAddressHash, reporterTrust, reportsWeight, reportWeight, type WeighedReport } from './report-weight.server.ts';
 import { commentHref, requestHref, TABLES } from './report-items.server.ts';
 import { m } from '#paraglide/messages.js';
@@ -69,8 +71,8 @@ function openReports(db: Database, kind: ReportItemKind, id: number): Promise<We
 }
 
 /**
- * Hides the item for its reports (unless it is hidden already); a deal's seller learns it by email
- * at once, with the deal's name and the reasons given (My Posts shows the same).
+ * Hides the item for its reports (unless it is hidden already); a deal's seller is notified at once
+ * (Telegram and/or email), with the deal's name and the reasons given (My Posts shows the same).
  */
 async function hideForReports(db: Database, kind: ReportItemKind, id: number, now: Date): Promise<void> {
   const t = TABLES[kind];
@@ -81,15 +83,22 @@ async function hideForReports(db: Database, kind: ReportItemKind, id: number, no
     .returning({ id: t.id });
   if (changed.length === 0 || kind !== 'listing') return;
   const [seller] = await db
-    .select({ email: users.email, productName: listings.productName })
+    .select({ ownerId: listings.ownerId, productName: listings.productName })
     .from(listings)
-    .innerJoin(users, eq(users.id, listings.ownerId))
     .where(eq(listings.id, id))
     .limit(1);
   const notice = (await hiddenNotices(db, [id])).get(id);
-  // sendEmail skips a Telegram account's placeholder address itself.
+  // The seller hears it where they are (Telegram, email or both: decision 27), in their language.
   if (seller && notice)
-    await sendEmail({ to: seller.email, ...listingHiddenEmail({ productName: seller.productName, reasons: notice.reasons }) });
+    await notify(
+      db,
+      listingHiddenNotice({
+        userId: seller.ownerId,
+        productName: seller.productName,
+        reasons: (locale) => notice.reasons.map((reason) => reasonLabelIn(reason, locale)).join(', '),
+        email: listingHiddenEmail({ productName: seller.productName, reasons: notice.reasons }),
+      }),
+    );
 }
 
 export type ReportOutcome = 'sent' | 'already';
@@ -135,6 +144,8 @@ export async function fileReport(
     .returning({ id: reports.id });
   // The same account reporting twice at once: the unique index kept one.
   if (inserted.length === 0) return ok('already');
+  // News for the features above: the item is in the admins' report queue (Telegram sends it to them).
+  await enqueue(db, 'report-queued', { item: `${input.kind}:${input.id}` });
   if (reportsWeight(await openReports(db, input.kind, input.id)) >= config().reportHideThreshold) {
     await hideForReports(db, input.kind, input.id, now);
   }

@@ -8,5 +8,8 @@ import '#features/listings/jobs.server.ts';
 import '#features/listings/renewals/jobs.server.ts';
 import '#features/listings/statistics/jobs.server.ts';
 import '#features/saved/jobs.server.ts';
+import '#features/promotions/jobs.server.ts';
 import '#features/telegram/jobs.server.ts';
+import '#features/telegram/moderation/jobs.server.ts';
+import '#features/telegram/post/jobs.server.ts';
 import '#features/accounts/notices/jobs.server.ts';

@@ -13,8 +13,13 @@ describe('the jobs list', () => {
   it('registers every queued job', () => {
     expect(registeredJobNames().toSorted()).toEqual([
       'alert-digest', // telegram: a chat's alerts past the daily cap, at the end of the day
+      'listing-reviewed', // telegram/moderation: every admin's copy of a decided listing shows the decision
+      'listing-submitted', // telegram/moderation: a new or edited listing to the admins' chats
       'listing-verified', // telegram: alerts and the channel post of a verified listing
       'notice', // accounts/notices: one account notice, by Telegram and/or email
+      'promotion-ended', // promotions: tells a seller their promotion's days ran out, once
+      'report-decided', // telegram/moderation: every admin's copy of a decided report shows the decision
+      'report-queued', // telegram/moderation: a reported item reaching the queue, to the admins' chats
     ]);
   });
 
@@ -24,8 +29,10 @@ describe('the jobs list', () => {
       { name: 'forget-earlier-visitors', everyMs: MINUTE }, // listings/statistics
       { name: 'forget-finished-jobs', everyMs: HOUR }, // platform/jobs
       { name: 'forget-telegram-buttons', everyMs: HOUR }, // telegram: buttons older than 60 days
+      { name: 'forget-telegram-drafts', everyMs: HOUR }, // telegram/post: drafts 24 h after their last change
       { name: 'forget-telegram-updates', everyMs: HOUR }, // telegram
       { name: 'planner-statistics', everyMs: 6 * HOUR }, // platform/jobs: VACUUM (ANALYZE)
+      { name: 'promotion-endings', everyMs: MINUTE }, // promotions: queues the promotions that ran out
       { name: 'rekey-followed-words', everyMs: MINUTE }, // telegram: followed words of an older search version
       { name: 'renewal-reminders', everyMs: MINUTE }, // listings/renewals
       { name: 'saved-search-digests', everyMs: MINUTE }, // saved

@@ -6,11 +6,13 @@
  *   `sefer.telegram_login` cookie), then signs in the Telegram user's Sefer account (made on first
  *   use, with the Telegram name and a placeholder address) or links the Telegram account to the
  *   signed-in one. Refusals carry the code `TELEGRAM_LOGIN_REFUSED` and the words to show.
+ * - `auth.api.telegramBotAccount` (server only, not on the router), body `{ telegram }`: the same
+ *   account for a Telegram user the bot vouches for (a deal posted from the bot), without a session.
  * - Changing the email (email-OTP's change-email) is only for accounts with a placeholder address:
  *   "Add an email". Other accounts keep the address they confirmed.
  */
 import { randomBytes } from 'node:crypto';
-import type { BetterAuthPlugin } from 'better-auth';
+import type { BetterAuthPlugin, InternalAdapter } from 'better-auth';
 import { APIError, createAuthEndpoint, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
 import { z } from 'zod';
@@ -18,10 +20,18 @@ import type { Database } from '#db/client.ts';
 import type { Failure } from '#platform/http/result.ts';
 import { isPlaceholderEmail, placeholderEmail, TELEGRAM_LOGIN_COOKIE, TELEGRAM_PROVIDER_ID } from './telegram-login.ts';
 import { m } from '#paraglide/messages.js';
-import { finishTelegramLogin, readTelegramLoginCookie, telegramLoginEnabled, telegramNames } from './login.server.ts';
+import {
+  finishTelegramLogin,
+  readTelegramLoginCookie,
+  telegramLoginEnabled,
+  telegramNames,
+  type FinishedTelegramLogin,
+} from './login.server.ts';
 
 /** The path of the finishing endpoint under /api/auth (for the rate limit rules). */
 export const TELEGRAM_FINISH_PATH = '/telegram/finish';
+/** The path of the server-only endpoint making the account of a Telegram user who posts from the bot. */
+export const TELEGRAM_BOT_ACCOUNT_PATH = '/telegram/bot-account';
 
 /** The email-OTP paths that change an account's email. */
 const CHANGE_EMAIL_PATHS = new Set(['/email-otp/request-email-change', '/email-otp/change-email']);
@@ -42,6 +52,39 @@ function refused(failure: Pick<Failure, 'status' | 'error'>): APIError {
 
 /** A unique violation (the account row of a Telegram user made meanwhile by another request). */
 const isUniqueViolation = (error: unknown) => /duplicate key|unique/i.test(String((error as { message?: unknown })?.message ?? error));
+
+/**
+ * The Sefer account of a Telegram user: the one linked to it, else one made now with the Telegram
+ * name and a placeholder address (first use), linked to the Telegram account.
+ */
+async function telegramUserAccount(adapter: InternalAdapter, telegram: FinishedTelegramLogin['telegram']) {
+  const key = { providerId: TELEGRAM_PROVIDER_ID, accountId: String(telegram.id) };
+  let owner = await adapter.findAccountOwnerByKey(key);
+  let user = owner?.kind === 'owned' ? owner.user : null;
+  const isNewUser = !user;
+  if (!user) {
+    const names = telegramNames(telegram);
+    const created = await adapter.createUser(
+      {
+        ...names,
+        email: placeholderEmail(telegram.id, randomBytes(6).toString('hex')),
+        emailVerified: false,
+      },
+      { method: 'telegram' },
+    );
+    try {
+      await adapter.linkAccount({ ...key, userId: created.id });
+      user = created;
+    } catch (error) {
+      // The same Telegram user finished twice at once: the other request made the account.
+      await adapter.deleteUser(created.id);
+      owner = await adapter.findAccountOwnerByKey(key);
+      if (owner?.kind !== 'owned') throw error;
+      user = owner.user;
+    }
+  }
+  return { user, isNewUser };
+}
 
 export function telegramAuthPlugin(options: { db: Database; now: () => Date }) {
   const { db } = options;
@@ -86,33 +129,31 @@ export function telegramAuthPlugin(options: { db: Database; now: () => Date }) {
             return ctx.json({ purpose, userId, isNewUser: false });
           }
 
-          let owner = await adapter.findAccountOwnerByKey(key);
-          let user = owner?.kind === 'owned' ? owner.user : null;
-          const isNewUser = !user;
-          if (!user) {
-            const names = telegramNames(telegram);
-            const created = await adapter.createUser(
-              {
-                ...names,
-                email: placeholderEmail(telegram.id, randomBytes(6).toString('hex')),
-                emailVerified: false,
-              },
-              { method: 'telegram' },
-            );
-            try {
-              await adapter.linkAccount({ ...key, userId: created.id });
-              user = created;
-            } catch (error) {
-              // The same Telegram user finished twice at once: the other request made the account.
-              await adapter.deleteUser(created.id);
-              owner = await adapter.findAccountOwnerByKey(key);
-              if (owner?.kind !== 'owned') throw error;
-              user = owner.user;
-            }
-          }
+          const { user, isNewUser } = await telegramUserAccount(adapter, telegram);
           const newSession = await adapter.createSession(user.id);
           await setSessionCookie(ctx, { session: newSession, user });
           return ctx.json({ purpose, userId: user.id, isNewUser });
+        },
+      ),
+      // The bot's "post a deal" for a Telegram user without a Sefer account: the account sign-in
+      // would make, without a session. Server only: never on the HTTP router.
+      telegramBotAccount: createAuthEndpoint(
+        TELEGRAM_BOT_ACCOUNT_PATH,
+        {
+          method: 'POST',
+          body: z.object({
+            telegram: z.object({
+              id: z.number().int(),
+              firstName: z.string(),
+              lastName: z.string().nullable(),
+              username: z.string().nullable(),
+            }),
+          }),
+          metadata: { SERVER_ONLY: true },
+        },
+        async (ctx) => {
+          const { user, isNewUser } = await telegramUserAccount(ctx.context.internalAdapter, ctx.body.telegram);
+          return ctx.json({ userId: user.id, isNewUser });
         },
       ),
     },

@@ -363,6 +363,25 @@ describe.each(drivers())('sign-in with Telegram on %s', (driver) => {
     ).rejects.toMatchObject({ body: { code: 'INVALID_EMAIL' } });
   });
 
+  it('makes the account of a person posting from the bot only from the server: the endpoint is not on the HTTP router', async () => {
+    const body = JSON.stringify({ telegram: { id: 990_001, firstName: 'Mallory', lastName: null, username: null } });
+    const response = await auth.handler(
+      new Request('https://sefer.test/api/auth/telegram/bot-account', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'https://sefer.test' },
+        body,
+      }),
+    );
+    expect(response.status).toBe(404);
+    expect(await t.db.select().from(accounts).where(eq(accounts.accountId, '990001'))).toEqual([]);
+    // The server's own call makes it once, and finds it again.
+    const made = await auth.api.telegramBotAccount({
+      body: JSON.parse(body) as { telegram: { id: number; firstName: string; lastName: null; username: null } },
+    });
+    expect(made).toMatchObject({ isNewUser: true });
+    expect(await auth.api.telegramBotAccount({ body: JSON.parse(body) as never })).toMatchObject({ userId: made.userId, isNewUser: false });
+  });
+
   it('is off when Telegram is not configured', async () => {
     const telegram = config().telegram;
     config().telegram = null;
