@@ -5,88 +5,14 @@
  * browser that started, once. Then the new account adds an email, and an email account links
  * Telegram from /profile.
  */
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { E2E_TELEGRAM } from '../../playwright.config.ts';
-import { telegramUpdates, type TelegramPerson } from '#tests/fakes/telegram-updates.ts';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { codeFor, signedInPage, uniqueEmail } from './support.ts';
-
-type Sent = { method: string; params: Record<string, unknown>; status: number };
-type Button = { text: string; callback_data?: string; url?: string };
-type From = { id: number; first_name: string; last_name?: string; username?: string };
-
-// Far from the other Telegram spec's update ids (and its chats), so neither is taken for a redelivery.
-const nextUpdate = Date.now() * 1000 + Math.floor(Math.random() * 1000);
-const someone = (first_name: string, extra: Partial<From> = {}): From => ({
-  id: 8_300_000 + Math.floor(Math.random() * 1_000_000),
-  first_name,
-  ...extra,
-});
-
-const updates = telegramUpdates(nextUpdate);
-function update(from: TelegramPerson, payload: { text: string } | { data: string }) {
-  return 'data' in payload ? updates.press(from, payload.data) : updates.text(from, payload.text);
-}
-
-async function toBot(request: APIRequestContext, body: object): Promise<void> {
-  const response = await request.post('/api/telegram/webhook', {
-    headers: { 'x-telegram-bot-api-secret-token': E2E_TELEGRAM.secret },
-    data: body,
-  });
-  expect(response.status()).toBe(200);
-}
-
-async function messagesTo(request: APIRequestContext, chatId: number): Promise<Sent[]> {
-  const response = await request.get(`${E2E_TELEGRAM.url}/__fake/sent?chat_id=${chatId}`);
-  return ((await response.json()) as Sent[]).filter((s) => s.method === 'sendMessage');
-}
-
-/** The bot's newest message to `chatId` once its text matches `text`. */
-async function botSays(request: APIRequestContext, chatId: number, text: RegExp): Promise<Sent> {
-  let last: Sent | undefined;
-  await expect
-    .poll(async () => {
-      last = (await messagesTo(request, chatId)).at(-1);
-      return String(last?.params.text ?? '');
-    })
-    .toMatch(text);
-  return last!;
-}
-const buttons = (s: Sent): Button[] => ((s.params.reply_markup as { inline_keyboard?: Button[][] })?.inline_keyboard ?? []).flat();
+import { confirmInBot, pressTelegramButton, someone } from './telegram-support.ts';
 
 /** A phone-sized browser without JavaScript. */
 async function noScriptPage(browser: Browser, baseURL: string): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
   return context.newPage();
-}
-
-/**
- * Presses the Telegram button on the page: the bot link it leads to. The browser gets there (the
- * page's CSP lets the form lead to t.me); t.me itself is answered here.
- */
-async function pressTelegramButton(page: Page, name: string): Promise<string> {
-  let botUrl = '';
-  await page.route('https://t.me/**', async (route) => {
-    botUrl = route.request().url();
-    await route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Telegram</title>' });
-  });
-  await page.getByRole('button', { name }).click();
-  await expect.poll(() => botUrl).toMatch(new RegExp(`^https://t\\.me/${E2E_TELEGRAM.username}\\?start=login-[\\w-]{32}$`));
-  return botUrl;
-}
-
-/** In Telegram: the bot link opened (its /start), the question answered with Confirm; the link the bot sends back. */
-async function confirmInBot(request: APIRequestContext, from: From, botUrl: string, question: RegExp): Promise<string> {
-  const start = new URL(botUrl).searchParams.get('start')!;
-  await toBot(request, update(from, { text: `/start ${start}` }));
-  const asked = await botSays(request, from.id, question);
-  expect(String(asked.params.text)).toContain('Confirm only if you pressed “Continue with Telegram” on Sefer yourself');
-  const confirm = buttons(asked).find((b) => b.text === '✅ Confirm')!;
-  await toBot(request, update(from, { data: confirm.callback_data! }));
-  const sent = await botSays(request, from.id, /^Here is your link back to Sefer/);
-  expect(sent.params.link_preview_options).toEqual({ is_disabled: true });
-  const link = buttons(sent).find((b) => b.text === 'Open Sefer')!.url!;
-  expect(link).toMatch(/\/telegram\/login\?token=[\w-]{43}$/);
-  return link;
 }
 
 test('Continue with Telegram on /login signs a new person in, only in that browser, once; they add an email', async ({
@@ -139,7 +65,7 @@ test('Continue with Telegram on /login signs a new person in, only in that brows
   await expect(page.getByRole('button', { name: 'Link Telegram' })).toHaveCount(0);
   const email = uniqueEmail('telegram');
   const asked = Date.now();
-  await page.getByRole('link', { name: 'Add an email' }).click();
+  await page.getByRole('link', { name: 'Add an email', exact: true }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send me a code' }).click();
   await page.getByLabel('6-digit code').fill(await codeFor(email, asked));
