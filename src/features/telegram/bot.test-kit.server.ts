@@ -17,6 +17,8 @@ import { PLACEHOLDER_DOMAIN } from '#platform/email/placeholder-email.ts';
 import { FIXED_NOW } from '#fixtures/listings.ts';
 import { startFakeTelegram, type FakeTelegram } from '#tests/fakes/telegram-server.ts';
 import { inlineButtons, sentText, type SentCall, type TelegramPerson } from '#tests/fakes/telegram-updates.ts';
+// Every job of the app, as the process registers them: work() runs the due jobs as the worker does.
+import '#platform/process/jobs-list.server.ts';
 import { sendWith } from './jobs.server.ts';
 import { telegramBot } from './runtime.server.ts';
 

@@ -125,7 +125,10 @@ describe.each(drivers())('moderating listings from Telegram on %s', (driver) => 
   }, 30_000);
 
   it("Verify makes the listing public, recorded with who and when, and every admin's copy says so without buttons", async () => {
-    const id = await submitted();
+    // A seller who has only Telegram, to hear of it there.
+    const tgSeller = await telegramAccount(t.db, 7002, { name: 'Hanna' });
+    const id = await submitListing(t.db, { ...SELLER_SESSION, id: tgSeller.userId }, body, FIXED_NOW);
+    await bot.work(t.db);
     const { messageId } = (await t.db.select().from(telegramReviewMessages))[0]!;
     await bot.deliver(t.db, press(admin, button(bot.lastTo(ADMIN), 'Verify')));
 
@@ -139,6 +142,9 @@ describe.each(drivers())('moderating listings from Telegram on %s', (driver) => 
     expect(String(edit.params.caption)).toContain('✅ Verified by Almaz Admin at');
     expect(inlineButtons(edit)).toEqual([]);
     expect(await t.db.select().from(telegramReviewMessages)).toEqual([]);
+    // The seller then hears it in Telegram (the notice job, after the admin's press).
+    await bot.work(t.db);
+    expect(sentText(bot.lastTo(7002))).toContain('is verified and now public on Sefer');
   }, 30_000);
 
   it('a standard reason (in the seller’s language) and a typed reason are saved on the listing', async () => {
@@ -177,6 +183,9 @@ describe.each(drivers())('moderating listings from Telegram on %s', (driver) => 
     const edited = String(lastCall('editMessageCaption', ADMIN).params.caption);
     expect(edited).toContain('Coffee pot');
     expect(edited).toMatch(/Rejected by Almaz Admin at .+: The price before the discount is not shown\./);
+    // The standard reason reaches the seller in Telegram, in Amharic.
+    await bot.work(t.db);
+    expect(sentText(bot.lastTo(7001))).toContain('ፎቶው ግልጽ አይደለም ወይም ምርቱን አያሳይም።');
     // A seller without Telegram reads a standard reason in both languages.
     expect(rejectionReasonText('photo', null)).toContain('The photo is unclear');
     expect(rejectionReasonText('photo', null)).toContain('ፎቶው ግልጽ አይደለም');
