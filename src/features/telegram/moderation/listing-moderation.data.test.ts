@@ -77,7 +77,7 @@ describe.each(drivers())('moderating listings from Telegram on %s', (driver) => 
       'Company: Bole Home Appliances',
       'Category: Home Appliances',
       'Discount: 20% OFF',
-      'Days: from today · for 10 d',
+      'Days: from today · 10-day run',
       'Place: Bole, Addis Ababa',
       'Phone: +251911000000',
       'Telegram: https://t.me/bole_home',

@@ -41,7 +41,7 @@ describe("a listing's caption for the admins", () => {
   it('shows every field, the seller and their record, with user text escaped', () => {
     const caption = listingReviewCaption(listing, seller);
     for (const part of [
-      'Days: from today · for 10 d',
+      'Days: from today · 10-day run',
       'Seller: <b>Abebe &lt;Kebede&gt;</b> · @abebe · abebe@example.com',
       'Earlier decisions: verified 4, rejected 2 · hidden by admins 1',
       'Last rejections: “Blurry photo”; “No price”',
@@ -83,7 +83,7 @@ describe("a listing's caption for the admins", () => {
 
   it('reads the days as the seller chose them', () => {
     expect(daysText(null, null)).toBe('from today · no end date');
-    expect(daysText(3, 7)).toBe('starts in 3 d · for 7 d');
+    expect(daysText(3, 7)).toBe('starts in 3 d · 7-day run');
     expect(inLocale('am', () => daysText(0, 5))).toBe('ከዛሬ ጀምሮ · ለ5 ቀን');
   });
 });

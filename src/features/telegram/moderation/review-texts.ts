@@ -78,7 +78,7 @@ const BUDGETS: Budget[] = [
 
 const field = (label: string, value: string | null, max: number) => `${label}: ${value ? escapeHtml(clip(value, max)) : '—'}`;
 
-/** "from today · for 10 d", "starts in 3 d · no end date". */
+/** "from today · 10-day run", "starts in 3 d · no end date". */
 export function daysText(startDays: number | null, durationDays: number | null): string {
   const start = startDays && startDays > 0 ? m.tgadmin_days_start_in({ count: startDays }) : m.tgadmin_days_start_today();
   const length = durationDays && durationDays > 0 ? m.tgadmin_days_lasts({ count: durationDays }) : m.tgadmin_days_no_end();

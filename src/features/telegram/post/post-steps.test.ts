@@ -76,7 +76,7 @@ describe('the form rules on a draft', () => {
 
   it('takes the last logo when there are no photos, and makes the description of a skipped one', () => {
     expect(listingFiles(ready({ photos: [] }), true)).toEqual({ logo: true, photo: false, extraImages: 0 });
-    expect(listingInput(ready({ description: null })).description).toBe('Buna from Abebe Coffee.');
+    expect(listingInput(ready({ description: null })).description).toBe('Buna, offered by Abebe Coffee.');
     expect(listingInput(ready({ discount: 'waiting' })).discount_duration).toBe('');
   });
 
