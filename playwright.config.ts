@@ -14,6 +14,8 @@ export const E2E_TELEGRAM = {
   channel: '@sefer_e2e_deals',
 };
 process.env.SEFER_E2E_TELEGRAM_API ??= E2E_TELEGRAM.url;
+/** The fake map tile server (tests/fakes/tile-server-main.ts): the form's "Pin it on a map" draws its tiles. */
+export const E2E_TILES = `http://127.0.0.1:${Number(process.env.E2E_TILES_PORT ?? port + 33)}`;
 // One fresh data folder per run (workers inherit it through the environment).
 process.env.SEFER_E2E_DATA ??= path.join(os.tmpdir(), `sefer-e2e-${process.pid}-${Date.now()}`);
 
@@ -65,6 +67,13 @@ export default defineConfig({
       },
     },
     {
+      command: 'node --experimental-strip-types tests/fakes/tile-server-main.ts',
+      url: `${E2E_TILES}/__fake/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      env: { FAKE_TILES_PORT: new URL(E2E_TILES).port },
+    },
+    {
       command: 'node scripts/start.mjs',
       url: `http://localhost:${port}/readyz`,
       timeout: 180_000,
@@ -87,6 +96,8 @@ export default defineConfig({
         TELEGRAM_WEBHOOK_SECRET: E2E_TELEGRAM.secret,
         TELEGRAM_CHANNEL_ID: E2E_TELEGRAM.channel,
         TELEGRAM_API_ROOT: E2E_TELEGRAM.url,
+        MAP_TILE_URL: `${E2E_TILES}/{z}/{x}/{y}.png`,
+        MAP_TILE_ATTRIBUTION: 'Test tiles',
       },
     },
   ],

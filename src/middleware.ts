@@ -46,6 +46,11 @@ function formTargets(): string[] {
   ];
 }
 
+/** The listing form (/form, /am/form) may show a map: its tiles' origin is let in for images there only. */
+function mapTiles(path: string): string | undefined {
+  return /^(\/am)?\/form\/?$/.test(path) ? config().map.tileUrl : undefined;
+}
+
 // The process's boot and shutdown (seed, VACUUM (ANALYZE), background jobs), set up before the first request.
 bootProcess();
 
@@ -59,7 +64,7 @@ export const onRequest = sequence(
   keepPublicPages({ viewedListing }),
   varySaveData,
   contentLanguage,
-  securityHeaders({ formTargets, mediaOrigin }),
+  securityHeaders({ formTargets, mediaOrigin, mapTiles }),
   sessionState,
   privatePages,
   pageCss,

@@ -249,3 +249,61 @@ export const listingAddressCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.listingId, t.day, t.event, t.addressHash] }), index('listing_address_counts_day_idx').on(t.day)],
 );
+
+/** A revision waits for an admin, or was rejected (its reason shown in My Posts). */
+export const REVISION_STATUSES = ['pending', 'rejected'] as const;
+export type RevisionStatus = (typeof REVISION_STATUSES)[number];
+
+/**
+ * What a listing shows, whole: its texts and its media (extra images in order). An edit of a
+ * verified listing is kept as one (issue 29) while the verified version stays public.
+ */
+export interface ListingVersion {
+  productName: string;
+  companyName: string;
+  description: string;
+  location: string;
+  latitude: number;
+  longitude: number;
+  category: string;
+  discount: string;
+  discountDurationDays: number | null;
+  discountStartDays: number | null;
+  contactPhone: string | null;
+  contactTelegram: string | null;
+  contactTick: string | null;
+  webSite: string | null;
+  holiday: (typeof HOLIDAY_KEYS)[number] | null;
+  logo: StoredImage | null;
+  photo: StoredImage;
+  video: StoredVideo | null;
+  images: StoredImage[];
+}
+
+/**
+ * The seller's edit of a verified (public) listing, waiting for an admin; at most one a listing
+ * (a second edit replaces it). Verified, it is written to the listing and removed; rejected, it
+ * stays with the reason until the next edit.
+ */
+export const listingRevisions = pgTable(
+  'listing_revisions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    proposal: jsonb('proposal').$type<ListingVersion>().notNull(),
+    status: text('status', { enum: REVISION_STATUSES }).notNull().default('pending'),
+    rejectionReason: text('rejection_reason'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('listing_revisions_listing_idx').on(t.listingId),
+    check('listing_revisions_status_check', sql`${t.status} in ('pending', 'rejected')`),
+    // The verification queue: edits waiting, oldest first.
+    index('listing_revisions_pending_idx')
+      .on(t.submittedAt, t.listingId)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);

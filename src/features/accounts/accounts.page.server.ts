@@ -91,18 +91,22 @@ export async function loginPage(page: AstroGlobal) {
   };
 }
 
-/** /signup: the details, then the emailed code; the session begins on /welcome. */
+/**
+ * /signup: the details, then the emailed code; the session begins on /welcome. `next` (a deal kept
+ * on /form: `/form?resume=1`) goes along through both steps, /welcome and its language.
+ */
 export async function signupPage(page: AstroGlobal) {
-  const portal = await clerkPortal(page, 'sign-up', localHref('/welcome'));
-  if (portal) return portal;
-  if (page.locals.user) return page.redirect('/', 303);
-
   const next = safeNext(page.url.searchParams.get('next'), '/');
+  const welcome = localHref(`/welcome?next=${encodeURIComponent(next)}`);
+  const portal = await clerkPortal(page, 'sign-up', welcome);
+  if (portal) return portal;
+  if (page.locals.user) return page.redirect(onwardHref(next), 303);
+
   const { typed, result } = await accountPost(page, signUpStep);
   if (result?.ok && 'cookies' in result.value) {
     // Confirmed in a browser that did not sign up: the account has no password yet, and says so.
     const noPassword = result.value.passwordKept ? '' : '&password=none';
-    return redirectWithCookies(`/welcome?next=${encodeURIComponent(next)}${noPassword}`, result.value.cookies);
+    return redirectWithCookies(`${welcome}${noPassword}`, result.value.cookies);
   }
   if (result?.ok && 'signUpCookies' in result.value)
     for (const cookie of result.value.signUpCookies?.getSetCookie() ?? []) page.response.headers.append('Set-Cookie', cookie);

@@ -9,7 +9,7 @@ import { latestComments } from '#features/community/comments.server.ts';
 import { listRequests } from '#features/community/requests.server.ts';
 import { pageNumber } from '#features/listings/listing-query.ts';
 import { activePromotions } from '#features/promotions/promotions.server.ts';
-import { verificationQueue } from '#features/listings/seller-listings.server.ts';
+import { verificationQueue } from '#features/listings/verification-queue.server.ts';
 import { formAction, requireUser } from '#platform/http/http.server.ts';
 import { noticeOf } from '#platform/http/result.ts';
 import { moderate } from './moderation.server.ts';

@@ -50,15 +50,19 @@ describe.each(drivers())('public browsing on %s', (driver) => {
   });
 
   it('lists upcoming, holiday, new and video listings by their keys', async () => {
+    // Posted before `now`: a deal posted after it would still be to begin, so upcoming (issue 29).
+    const datePosted = new Date(now.getTime() - DAY);
     await insertListing(t.db, draft({ productName: 'up', category: 'upcomming', discount: 'waiting', discountDurationDays: null }), {
       status: 'verified',
+      datePosted,
     });
-    await insertListing(t.db, draft({ productName: 'hol', category: 'holyday' }), { status: 'verified' });
-    await insertListing(t.db, draft({ productName: 'new', category: 'new' }), { status: 'verified' });
+    await insertListing(t.db, draft({ productName: 'hol', category: 'holyday' }), { status: 'verified', datePosted });
+    await insertListing(t.db, draft({ productName: 'new', category: 'new' }), { status: 'verified', datePosted });
     await insertListing(t.db, draft({ productName: 'vid', video: { key: 'test/v', ext: 'mp4', durationSeconds: 4, poster: null } }), {
       status: 'verified',
+      datePosted,
     });
-    await insertListing(t.db, draft({ productName: 'plain' }), { status: 'verified' });
+    await insertListing(t.db, draft({ productName: 'plain' }), { status: 'verified', datePosted });
     for (const [list, expected] of [
       ['upcoming', 'up'],
       ['holiday', 'hol'],

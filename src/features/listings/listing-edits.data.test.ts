@@ -10,12 +10,13 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '#features/accounts/auth.server.ts';
-import { applyListingEdit } from './listing-input.server.ts';
+import { applyListingEdit } from './listing-edit-input.server.ts';
 import { insertListing } from './listings.server.ts';
 import { saveImage } from '#features/media/media.server.ts';
 import { localMediaStorage, mediaRoot } from '#features/media/media-storage.server.ts';
 import { LIMITS } from '#platform/http/rate-limit.server.ts';
-import { ownListing } from '#features/listings/seller-listings.server.ts';
+import { ownListing, reviewListing } from '#features/listings/seller-listings.server.ts';
+import { editBase } from './listing-revisions.server.ts';
 import { PATCH } from '#pages/api/delete/products/[id]/index.ts';
 import { createSeller, draft, fakeImage } from '#fixtures/listings.ts';
 import { drivers, useTestDatabase } from '#tests/db/test-database.ts';
@@ -23,6 +24,7 @@ import { person } from '#tests/db/people.ts';
 
 const seller = person('seller-1');
 const other = person('seller-2');
+const admin = person('admin-1', true);
 
 let dataDir: string;
 let smallPng: Buffer;
@@ -65,7 +67,7 @@ describe.each(drivers())('listing edits on %s', (driver) => {
   const t = useTestDatabase(driver, {
     fresh: true,
     beforeEach: async (t) => {
-      for (const u of [seller, other]) await createSeller(t.db, u.id, u.email);
+      for (const u of [seller, other, admin]) await createSeller(t.db, u.id, u.email);
       await rm(mediaRoot(dataDir), { recursive: true, force: true });
     },
   });
@@ -99,6 +101,8 @@ describe.each(drivers())('listing edits on %s', (driver) => {
     const id = await insertListing(t.db, draft({ logo: oldLogo, photo: oldPhoto }), { status: 'verified', datePosted: new Date() });
     const response = await patch(seller, id, editForm({ product_name: 'New name' }, { profile_photo: smallPng, product_photo: smallPng }));
     expect(response.status).toBe(200);
+    // A verified deal's edit waits for an admin (issue 29): the photos it replaces go once it is verified.
+    expect(await reviewListing(t.db, admin, id, { verdict: 'verify' })).toMatchObject({ ok: true });
     const updated = (await ownListing(t.db, id))!;
     expect(updated.productName).toBe('New name');
     expect(updated.logo!.key).not.toBe(oldLogo.key);
@@ -117,6 +121,7 @@ describe.each(drivers())('listing edits on %s', (driver) => {
     });
     const before = await mediaFiles();
     expect((await patch(seller, demoId, editForm({ product_name: 'Demo' }, { product_photo: smallPng }))).status).toBe(200);
+    expect(await reviewListing(t.db, admin, demoId, { verdict: 'verify' })).toMatchObject({ ok: true });
     expect((await mediaFiles()).length).toBe(before.length + 5);
   });
 
@@ -135,6 +140,8 @@ describe.each(drivers())('listing edits on %s', (driver) => {
     const limited = await patch(seller, id, editForm({ product_name: 'One too many' }));
     expect(limited.status).toBe(429);
     expect(limited.headers.get('Retry-After')).toMatch(/^\d+$/);
-    expect((await ownListing(t.db, id))!.productName).toBe(`Name ${max - 1}`);
+    // The waiting edit holds the last accepted one (the live deal keeps its verified name).
+    expect((await ownListing(t.db, id))!.productName).toBe(draft().productName);
+    expect((await editBase(t.db, id))!.productName).toBe(`Name ${max - 1}`);
   });
 });

@@ -101,6 +101,25 @@ describe('formDataToFields', () => {
     expect(formDataToFields(fd)).toEqual({ product_name: 'Beans', category: 'photograpy' });
   });
 
+  it('without JavaScript, the neighbourhood typed in the place box gives the coordinates (and an empty location)', () => {
+    const posted = (entries: Record<string, string>) => {
+      const fd = new FormData();
+      for (const [name, value] of Object.entries(entries)) fd.append(name, value);
+      return formDataToFields(fd);
+    };
+    expect(posted({ place: ' edna  mall ' })).toEqual({ latitude: '8.998400', longitude: '38.789300', location: 'Edna Mall' });
+    expect(posted({ place: 'ኤድና ሞል', location: 'Ground floor' })).toEqual({
+      latitude: '8.998400',
+      longitude: '38.789300',
+      location: 'Ground floor',
+    });
+    // Coordinates already given (the island, an outside client) win; a place that is none gives nothing.
+    expect(posted({ place: 'Edna Mall', latitude: '9.01', longitude: '38.76' })).toEqual({ latitude: '9.01', longitude: '38.76' });
+    expect(posted({ place: 'Somewhere else' })).toEqual({});
+    const fromPlace = { ...VALID, latitude: '', longitude: '', place: 'Bole Medhanialem' };
+    expect(validateListing(posted(fromPlace), FILES).ok).toBe(true);
+  });
+
   it('feeds validateListing', () => {
     const fd = new FormData();
     for (const [name, value] of Object.entries(VALID)) fd.append(name, value);

@@ -39,7 +39,7 @@ describe('messages and constants', () => {
     expect(MAX_PICKER_IMAGES).toBe(6);
     expect(MAX_SUBMIT_IMAGES).toBe(10);
     expect(MAX_VIDEO_SECONDS).toBe(30);
-    expect(SIGN_UP_HREF).toBe('/login?next=/form%3Fresume%3D1');
+    expect(SIGN_UP_HREF).toBe('/signup?next=/form%3Fresume%3D1');
   });
 
   it('lists the text fields by their multipart names (spec 7, and the holiday of issue 12)', () => {

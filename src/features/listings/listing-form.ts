@@ -5,6 +5,7 @@
  *
  * Pure and isomorphic: no Node or DOM imports beyond the standard `FormData` global.
  */
+import { placeTyped } from './places.ts';
 import { LISTING_MESSAGES } from './listing-messages.ts';
 import {
   LISTING_TEXT_FIELDS,
@@ -90,6 +91,15 @@ export function formDataToFields(fd: FormData): Partial<Record<ListingTextField,
   for (const name of LISTING_TEXT_FIELDS) {
     const value = fd.get(name);
     if (typeof value === 'string') fields[name] = value;
+  }
+  // Without JavaScript the coordinates cannot be filled: the neighbourhood typed in the form's
+  // place box (`place`) gives them, and names the location when that was left empty.
+  const typed = fd.get('place');
+  const place = typeof typed === 'string' ? placeTyped(typed) : undefined;
+  if (place && !(fields.latitude ?? '').trim() && !(fields.longitude ?? '').trim()) {
+    fields.latitude = place.lat.toFixed(6);
+    fields.longitude = place.lng.toFixed(6);
+    if (!(fields.location ?? '').trim()) fields.location = place.name;
   }
   return fields;
 }

@@ -4,37 +4,79 @@
  * Answers the spec's messages per field; files are stored only when everything is valid.
  */
 import { formDataToFields, validateListing } from './listing-form.ts';
-import { listingEditSchema } from './listing-schema.ts';
 import type { StoredImage } from '#db/schema.ts';
 import { listingPath } from './listing-urls.ts';
 import { fail, type Failure, type Result } from '#platform/http/result.ts';
 import type { ListingDraft } from './listings.server.ts';
-import type { Database } from '#db/client.ts';
-import type { SessionUser } from '#features/accounts/auth.server.ts';
 import { imageUrl } from '#features/media/media-urls.server.ts';
-import { deleteMedia, isUploadedMedia, saveImage, type MediaRef } from '#features/media/media.server.ts';
+import { deleteMedia, saveImage, type MediaRef } from '#features/media/media.server.ts';
 import { mediaStorage } from '#features/media/media-storage.server.ts';
-import { editListing, type ListingEdit, type OwnListing } from '#features/listings/seller-listings.server.ts';
+import type { OwnListing } from '#features/listings/seller-listings.server.ts';
 import { checkImages } from '#features/media/image-checks.server.ts';
-import { MAX_EXTRA_IMAGES, uploadedFile } from '#features/media/uploads.server.ts';
+import { label, MAX_EXTRA_IMAGES, uploadedFile } from '#features/media/uploads.server.ts';
+import { discardStagedUpload, takeStagedUpload } from '#features/media/resumable/staged-uploads.server.ts';
+import { stagedField, stagedUploadId, UPLOAD_FIELDS, type UploadField } from '#features/media/resumable/staged-upload.ts';
 import { checkVideo } from '#features/media/video-checks.server.ts';
 import { makeVideoPoster, saveVideo } from '#features/media/video-store.server.ts';
 import { m } from '#paraglide/messages.js';
 
-function rejected(status: 400 | 413, errors: Record<string, string>, first?: string): Failure {
+export function rejected(status: 400 | 413, errors: Record<string, string>, first?: string): Failure {
   const message = first ?? Object.values(errors)[0] ?? m.form_srv_invalid_listing();
   return fail(status, message, Object.fromEntries(Object.entries(errors).map(([field, text]) => [field, [text]])));
 }
 
-/** A new listing from `POST /api/products/`; the owner is added by the caller from the session. */
-export async function readListingSubmission(form: FormData): Promise<Result<Omit<ListingDraft, 'ownerId'>>> {
-  const logoFile = uploadedFile(form.get('profile_photo'));
-  const photoFile = uploadedFile(form.get('product_photo'));
-  const videoFile = uploadedFile(form.get('product_video'));
+/** The staged uploads a listing names, by file field (each a file as if it had been sent). */
+type StagedListingFiles = Record<Exclude<UploadField, 'uploaded_images'>, File | null> & { uploaded_images: File[] };
+
+/**
+ * The staged uploads (resumable, media/resumable) a submission names instead of sending files:
+ * `profile_photo_upload`, `product_photo_upload`, `product_video_upload` and repeated
+ * `uploaded_images_upload`, each an upload id (or its URL). An id that is unknown, expired,
+ * unfinished, another account's or of the wrong kind is a 400 naming its field.
+ */
+export async function readStagedListingFiles(form: FormData, ownerId?: string): Promise<Result<StagedListingFiles>> {
+  const files: StagedListingFiles = { profile_photo: null, product_photo: null, product_video: null, uploaded_images: [] };
+  const errors: Record<string, string> = {};
+  for (const field of Object.keys(UPLOAD_FIELDS) as UploadField[]) {
+    const name = stagedField(field);
+    for (const value of form.getAll(name)) {
+      if (typeof value === 'string' && value.trim() === '') continue;
+      const id = stagedUploadId(value);
+      const file = id ? await takeStagedUpload(id, field, { ownerId }) : null;
+      if (!file) {
+        errors[name] ??= m.form_upload_srv_missing({ name: label(field) });
+        continue;
+      }
+      if (field === 'uploaded_images') files.uploaded_images.push(file);
+      else files[field] = file;
+    }
+  }
+  return Object.keys(errors).length > 0 ? rejected(400, errors) : { ok: true, value: files };
+}
+
+/** Removes the staged uploads a submission named, once its listing holds them (re-encoded). */
+export async function discardListingUploads(form: FormData): Promise<void> {
+  const ids = (Object.keys(UPLOAD_FIELDS) as UploadField[]).flatMap((field) => form.getAll(stagedField(field)).map(stagedUploadId));
+  await Promise.all(ids.filter((id): id is string => id !== null).map(discardStagedUpload));
+}
+
+/**
+ * A new listing from `POST /api/products/`; the owner is added by the caller from the session.
+ * Its files arrive in the multipart body, or were staged before (resumable uploads) and are named
+ * by their upload ids; either way they are checked and stored alike. Staged files stay staged
+ * until the caller has saved the listing ({@link discardListingUploads}).
+ */
+export async function readListingSubmission(form: FormData, ownerId?: string): Promise<Result<Omit<ListingDraft, 'ownerId'>>> {
+  const staged = await readStagedListingFiles(form, ownerId);
+  if (!staged.ok) return staged;
+  const logoFile = staged.value.profile_photo ?? uploadedFile(form.get('profile_photo'));
+  const photoFile = staged.value.product_photo ?? uploadedFile(form.get('product_photo'));
+  const videoFile = staged.value.product_video ?? uploadedFile(form.get('product_video'));
   const extraFiles = form
     .getAll('uploaded_images')
     .map(uploadedFile)
-    .filter((f): f is File => f !== null);
+    .filter((f): f is File => f !== null)
+    .concat(staged.value.uploaded_images);
 
   const fields = validateListing(formDataToFields(form), {
     logo: Boolean(logoFile),
@@ -117,73 +159,6 @@ export async function storeListingFiles(files: ListingFileSet): Promise<Result<S
   return { ok: true, value: { logo: storedLogo, photo: storedPhoto, images: storedExtra, video: storedVideo } };
 }
 
-/**
- * An edit from My Posts or `PATCH /api/delete/products/{id}/`: text fields, optional new photos.
- * New photos are stored only when everything is valid.
- */
-export async function readListingEdit(form: FormData): Promise<Result<ListingEdit>> {
-  const parsed = listingEditSchema.safeParse(formDataToFields(form));
-  const errors: Record<string, string> = {};
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0] ?? 'request');
-      errors[field] ??= issue.message;
-    }
-  }
-  const files = [
-    { field: 'profile_photo', file: uploadedFile(form.get('profile_photo')) },
-    { field: 'product_photo', file: uploadedFile(form.get('product_photo')) },
-  ].filter((e): e is { field: string; file: File } => e.file !== null);
-  const images = parsed.success ? await checkImages(files) : null;
-  let status: 400 | 413 = 400;
-  if (images && !images.ok) {
-    errors[images.problem.field] = images.problem.message;
-    status = images.problem.status;
-  }
-  if (!parsed.success || !images?.ok) return rejected(status, errors);
-  const store = mediaStorage();
-  const edit: ListingEdit = { ...parsed.data };
-  const stored: StoredImage[] = [];
-  try {
-    for (const [i, { field }] of files.entries()) {
-      const image = await saveImage(images.images[i]!.decoded, { store });
-      stored.push(image);
-      if (field === 'profile_photo') edit.logo = image;
-      else edit.photo = image;
-    }
-  } catch (error) {
-    await deleteMedia(store, stored);
-    throw error;
-  }
-  return { ok: true, value: edit };
-}
-
-/**
- * Applies an edit from a multipart form, after the caller checked with {@link canEditListing}
- * (before reading the body) that the listing exists and is the user's. The photos it replaces are
- * removed once the edit is saved; new ones are removed when it is not.
- */
-export async function applyListingEdit(db: Database, user: SessionUser, id: number, form: FormData): Promise<Result<OwnListing>> {
-  const input = await readListingEdit(form);
-  if (!input.ok) return input;
-  const added = [input.value.logo, input.value.photo].filter((m): m is StoredImage => m !== undefined).map((m) => ({ key: m.key }));
-  const store = mediaStorage();
-  let result: Awaited<ReturnType<typeof editListing>>;
-  try {
-    result = await editListing(db, user, id, input.value);
-  } catch (error) {
-    await deleteMedia(store, added);
-    throw error;
-  }
-  if (!result.ok) {
-    await deleteMedia(store, added);
-    return result;
-  }
-  const replaced = result.replaced.filter((m) => isUploadedMedia(m.key)).map((m) => ({ key: m.key }));
-  await deleteMedia(store, replaced).catch((error: unknown) => console.error('[listings] could not remove replaced photos:', error));
-  return { ok: true, value: result.value };
-}
-
 /** A seller's own listing as JSON (spec field names, with its verification state). */
 export function ownListingJson(l: OwnListing) {
   return {
@@ -201,6 +176,8 @@ export function ownListingJson(l: OwnListing) {
     verified: l.status === 'verified',
     status: l.status,
     rejection_reason: l.rejectionReason,
+    pending_edit: l.pendingEdit,
+    edit_rejection_reason: l.editRejection,
     profile_photo: l.logo ? imageUrl(l.logo) : null,
     product_photo: imageUrl(l.photo),
     images: l.images.slice(1).map((i) => ({ id: i.id, image: imageUrl(i.image) })),

@@ -14,6 +14,7 @@ import { firstErrors, noticeOf, type Notice } from '#platform/http/result.ts';
 import { readOrNull } from '#platform/http/safe.server.ts';
 import { m } from '#paraglide/messages.js';
 import { listOwnListings } from './seller-listings.server.ts';
+import { editBase } from './listing-revisions.server.ts';
 
 const DONE = { saved: postSavedText, deleted: postDeletedText, renewed: m.renewals_done_notice } as const;
 
@@ -50,5 +51,15 @@ export async function loadMyPostsPage(page: AstroGlobal) {
     findsNothing ? { items: [], page: paging.page, hasMore: false } : listOwnListings(db, user.id, { search }, paging),
   );
   if (!posts) page.response.status = 503;
-  return { notice, editId, editErrors: firstErrors(failedUpdate?.fields), search, posts, postIds: posts?.items.map((p) => p.id) ?? [] };
+  // The open edit form starts from the waiting edit of a live deal, else the post as it is.
+  const editing = editId && posts?.items.some((p) => p.id === editId) ? await editBase(db, editId) : null;
+  const withEdit = posts && { ...posts, items: posts.items.map((p) => ({ ...p, edit: p.id === editId ? editing : null })) };
+  return {
+    notice,
+    editId,
+    editErrors: firstErrors(failedUpdate?.fields),
+    search,
+    posts: withEdit,
+    postIds: posts?.items.map((p) => p.id) ?? [],
+  };
 }

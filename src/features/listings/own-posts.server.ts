@@ -6,7 +6,7 @@ import type { Database } from '#db/client.ts';
 import type { PostAction } from '#features/accounts/account.ts';
 import { fail, ok, type Result } from '#platform/http/result.ts';
 import type { SessionUser } from '#features/accounts/auth.server.ts';
-import { applyListingEdit } from './listing-input.server.ts';
+import { applyListingEdit } from './listing-edit-input.server.ts';
 import { allowWrite, slowDown } from '#platform/http/rate-limit.server.ts';
 import { canEditListing, removeListing } from '#features/listings/seller-listings.server.ts';
 

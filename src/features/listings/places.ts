@@ -3,21 +3,32 @@
  * (the listing form) without a GPS position.
  */
 import { m } from '#paraglide/messages.js';
+import { haversineKm } from './listing-query.ts';
 
 export interface Place {
   /** The place's English name: the value forms and URLs carry. */
   name: string;
   /** Its name in the current language, for what the visitor reads. */
   readonly label: string;
+  /** Its names in every language (what a seller may have typed without JavaScript). */
+  readonly labels: readonly string[];
   lat: number;
   lng: number;
 }
 
-function place(name: string, label: () => string, lat: number, lng: number): Place {
+function place(
+  name: string,
+  label: (inputs?: Record<string, never>, options?: { locale?: 'en' | 'am' }) => string,
+  lat: number,
+  lng: number,
+): Place {
   return Object.freeze({
     name,
     get label() {
       return label();
+    },
+    get labels() {
+      return [label({}, { locale: 'en' }), label({}, { locale: 'am' })];
     },
     lat,
     lng,
@@ -45,4 +56,26 @@ export const PLACES: readonly Place[] = [
 /** The place of that name, if it is one. */
 export function findPlace(name: string | null): Place | undefined {
   return PLACES.find((p) => p.name === name);
+}
+
+/**
+ * The place a seller typed in the neighbourhood box of a form posted without JavaScript: its name
+ * or its label in either language, in any letter case and spacing; undefined when it names none.
+ */
+export function placeTyped(typed: string | null | undefined): Place | undefined {
+  const fold = (text: string) => text.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
+  const wanted = fold(typed ?? '');
+  if (wanted === '') return undefined;
+  return PLACES.find((p) => [p.name, ...p.labels].some((name) => fold(name) === wanted));
+}
+
+/** The known place nearest a position (a shared location, a pin on the map). */
+export function nearestPlace(latitude: number, longitude: number): Place {
+  let best = PLACES[0]!;
+  let bestKm = Infinity;
+  for (const place of PLACES) {
+    const km = haversineKm(latitude, longitude, place.lat, place.lng);
+    if (km < bestKm) [best, bestKm] = [place, km];
+  }
+  return best;
 }

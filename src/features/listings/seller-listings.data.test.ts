@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listings } from '#db/schema.ts';
 import { getPublicListing } from '#features/listings/public-listings.server.ts';
 import { insertListing } from '#features/listings/listings.server.ts';
-import { editListing, listOwnListings, removeListing, reviewListing, submitListing, verificationQueue } from './seller-listings.server.ts';
+import { editListing, listOwnListings, removeListing, reviewListing, submitListing } from './seller-listings.server.ts';
+import { verificationQueue } from './verification-queue.server.ts';
 import { createSeller, draft } from '#fixtures/listings.ts';
 import { drivers, useTestDatabase } from '#tests/db/test-database.ts';
 import { person } from '#tests/db/people.ts';
@@ -60,10 +61,25 @@ describe.each(drivers())('seller listings on %s', (driver) => {
     expect(await t.db.$count(listings)).toBe(0);
   });
 
-  it('any edit sends a verified listing back to verification', async () => {
+  it('an edit of a verified listing waits for review while the verified version stays public (issue 29)', async () => {
     const id = await insertListing(t.db, { ...body, ownerId: seller.id }, { status: 'verified' });
     const result = await editListing(t.db, seller, id, { description: 'Now with free delivery.' });
-    expect(result).toMatchObject({ ok: true, value: { status: 'pending', description: 'Now with free delivery.' } });
+    expect(result).toMatchObject({
+      ok: true,
+      revision: true,
+      value: { status: 'verified', pendingEdit: true, description: body.description },
+    });
+    expect(await getPublicListing(t.db, id)).toMatchObject({ description: body.description });
+  });
+
+  it('an edit of a listing that was never public changes it in place and it waits again', async () => {
+    const id = await insertListing(t.db, { ...body, ownerId: seller.id }, { status: 'rejected', rejectionReason: 'Blurry photo.' });
+    const result = await editListing(t.db, seller, id, { description: 'Sharper photo now.' });
+    expect(result).toMatchObject({
+      ok: true,
+      revision: false,
+      value: { status: 'pending', rejectionReason: null, description: 'Sharper photo now.' },
+    });
     expect(await getPublicListing(t.db, id)).toBeNull();
   });
 

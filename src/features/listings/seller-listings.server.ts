@@ -1,26 +1,28 @@
 /**
  * A seller's own listings and their verification: every write checks, on the server, that the
- * session's user owns the listing (or is an admin). Any edit of content sends a listing back to
- * verification; an admin verifies or rejects it with a reason the seller is emailed.
+ * session's user owns the listing (or is an admin). An edit of a verified listing waits as its
+ * revision while the verified version stays public (listing-revisions.server.ts); an edit of any
+ * other listing sends it back to verification. An admin verifies or rejects a listing or a revision
+ * with a reason the seller is told.
  */
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
-import { listingImages, listings, moderationDecisions, removedListings, users, type ListingStatus, type StoredImage } from '#db/schema.ts';
+import { listingImages, listingRevisions, listings, moderationDecisions, removedListings, type ListingStatus } from '#db/schema.ts';
 import { likePattern } from '#features/listings/listing-query.ts';
-import { reindexListing } from './search-index.server.ts';
+import { decideRevision, removeUnusedMedia, saveEdit } from './listing-revisions.server.ts';
+import type { ListingEdit } from './listing-version.ts';
 import { MAX_REASON_LENGTH, type Review } from '#features/listings/listing-review.ts';
 import { listingPath } from '#features/listings/listing-urls.ts';
 import type { SessionUser } from '#features/accounts/auth.server.ts';
 import type { Result } from '#platform/http/result.ts';
 import { notify } from '#features/accounts/notices/notify.server.ts';
 import { listingReviewNotice } from '#features/accounts/notices/listing-notices.server.ts';
-import { deleteMedia, isUploadedMedia, listingMedia } from '#features/media/media.server.ts';
+import { deleteMedia, isUploadedMedia, listingMedia, type MediaRef } from '#features/media/media.server.ts';
 import { mediaStorage } from '#features/media/media-storage.server.ts';
 import { m } from '#paraglide/messages.js';
 import {
   cardColumns,
   insertListing,
-  listingSchedule,
   type ListingCard,
   type ListingDraft,
   type ListingImage,
@@ -50,6 +52,20 @@ export type OwnListing = ListingCard & {
   status: ListingStatus;
   rejectionReason: string | null;
   images: ListingImage[];
+  /** An edit of this (verified, still public) listing waits for an admin. */
+  pendingEdit: boolean;
+  /** Why an admin rejected the last edit (the live version stayed), until the next edit. */
+  editRejection: string | null;
+};
+
+/** The columns of a seller's or admin's view of a listing; joined with its revision, if any. */
+export const ownColumns = {
+  ...cardColumns,
+  description: listings.description,
+  status: listings.status,
+  rejectionReason: listings.rejectionReason,
+  pendingEdit: sql<boolean>`coalesce(${listingRevisions.status} = 'pending', false)`,
+  editRejection: sql<string | null>`case when ${listingRevisions.status} = 'rejected' then ${listingRevisions.rejectionReason} end`,
 };
 
 /** Submits a new listing for the signed-in user: it waits for verification. */
@@ -79,8 +95,9 @@ export async function listOwnListings(
     conditions.push(sql`lower(${listings.productName} || ' ' || ${listings.companyName}) like ${likePattern(filter.search)}`);
   }
   const rows = await db
-    .select({ ...cardColumns, description: listings.description, status: listings.status, rejectionReason: listings.rejectionReason })
+    .select(ownColumns)
     .from(listings)
+    .leftJoin(listingRevisions, eq(listingRevisions.listingId, listings.id))
     .where(and(...conditions))
     .orderBy(desc(listings.datePosted), desc(listings.id))
     .limit(paging.pageSize + 1)
@@ -94,18 +111,7 @@ async function ownerOf(db: Database, id: number): Promise<{ ownerId: string } | 
   return row;
 }
 
-/** The fields an edit may change (spec 7: PATCH with name, company, description, location, discount, photos). */
-export interface ListingEdit {
-  productName?: string;
-  companyName?: string;
-  description?: string;
-  location?: string;
-  discount?: string;
-  discountDurationDays?: number | null;
-  discountStartDays?: number | null;
-  logo?: StoredImage;
-  photo?: StoredImage;
-}
+export type { ListingEdit } from './listing-version.ts';
 
 /**
  * Whether `user` may edit listing `id` (it exists, and is theirs or they are an admin): checked
@@ -118,52 +124,22 @@ export async function canEditListing(db: Database, user: SessionUser, id: number
   return { ok: true, value: null };
 }
 
-/** An applied edit, with the photos it replaced (their files are the caller's to remove). */
-export type EditOutcome = { ok: true; value: OwnListing; replaced: StoredImage[] } | Extract<Result<never>, { ok: false }>;
+/** A saved edit: the seller's view of the listing, and whether the edit waits as a revision of a live deal. */
+export type EditOutcome = { ok: true; value: OwnListing; revision: boolean } | Extract<Result<never>, { ok: false }>;
 
-/** Applies an edit by the owner or an admin; the listing goes back to verification. */
+/**
+ * Applies an edit by the owner or an admin. A verified listing stays public as it is and the edit
+ * waits for an admin (replacing one that waited); any other listing changes and waits again. The
+ * media no version uses any more are removed once the edit is saved.
+ */
 export async function editListing(db: Database, user: SessionUser, id: number, edit: ListingEdit): Promise<EditOutcome> {
   const allowed = await canEditListing(db, user, id);
   if (!allowed.ok) return allowed;
-  const changes: Partial<typeof listings.$inferInsert> = {
-    ...edit,
-    status: 'pending',
-    rejectionReason: null,
-    reviewedAt: null,
-    updatedAt: new Date(),
-  };
-  if (edit.discount === 'waiting') {
-    changes.discountDurationDays = null;
-    changes.discountStartDays = null;
-  }
-  const replaced = await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({
-        datePosted: listings.datePosted,
-        start: listings.discountStartDays,
-        duration: listings.discountDurationDays,
-        logo: listings.logo,
-        photo: listings.photo,
-      })
-      .from(listings)
-      .where(eq(listings.id, id))
-      .for('update');
-    if (!current) return null;
-    const start = changes.discountStartDays !== undefined ? changes.discountStartDays : current.start;
-    const duration = changes.discountDurationDays !== undefined ? changes.discountDurationDays : current.duration;
-    await tx
-      .update(listings)
-      .set({ ...changes, ...listingSchedule(current.datePosted, start ?? null, duration ?? null) })
-      .where(eq(listings.id, id));
-    await reindexListing(tx, id);
-    await enqueue(tx as unknown as Database, 'listing-submitted', { listingId: id, edited: true });
-    return [edit.logo && current.logo, edit.photo && current.photo].filter(
-      (m): m is StoredImage => Boolean(m) && m!.key !== edit.logo?.key && m!.key !== edit.photo?.key,
-    );
-  });
-  if (!replaced) return NOT_FOUND;
+  const saved = await saveEdit(db, id, edit);
+  if (!saved) return NOT_FOUND;
+  await removeUnusedMedia(saved.unused);
   const updated = await ownListing(db, id);
-  return updated ? { ok: true, value: updated, replaced } : NOT_FOUND;
+  return updated ? { ok: true, value: updated, revision: saved.revision } : NOT_FOUND;
 }
 
 /** Deletes a listing of the owner (or any, for an admin); its uploaded images and video go with it. */
@@ -173,6 +149,10 @@ export async function removeListing(db: Database, user: SessionUser, id: number)
   if (!mayDeleteListing(user, row)) return NOT_YOURS;
   const media = await db.transaction(async (tx) => {
     const images = await tx.select({ image: listingImages.image }).from(listingImages).where(eq(listingImages.listingId, id));
+    const [revision] = await tx
+      .select({ proposal: listingRevisions.proposal })
+      .from(listingRevisions)
+      .where(and(eq(listingRevisions.listingId, id), eq(listingRevisions.status, 'pending')));
     const [gone] = await tx.delete(listings).where(eq(listings.id, id)).returning({
       sellerId: listings.sellerId,
       productName: listings.productName,
@@ -188,7 +168,8 @@ export async function removeListing(db: Database, user: SessionUser, id: number)
       const { sellerId, productName, companyName } = gone;
       await tx.insert(removedListings).values({ listingId: id, sellerId, productName, companyName }).onConflictDoNothing();
     }
-    return listingMedia({ ...gone, images: images.map((i) => i.image) });
+    const proposed = revision ? listingMedia(revision.proposal) : [];
+    return [...listingMedia({ ...gone, images: images.map((i) => i.image) }), ...proposed];
   });
   // The files go once the rows have; demo media (shared keys) stays. A leftover file is harmless.
   await deleteMedia(
@@ -201,8 +182,9 @@ export async function removeListing(db: Database, user: SessionUser, id: number)
 /** One listing in any state, with its images (owner's and admin's view). */
 export async function ownListing(db: Database, id: number): Promise<OwnListing | null> {
   const [row] = await db
-    .select({ ...cardColumns, description: listings.description, status: listings.status, rejectionReason: listings.rejectionReason })
+    .select(ownColumns)
     .from(listings)
+    .leftJoin(listingRevisions, eq(listingRevisions.listingId, listings.id))
     .where(eq(listings.id, id))
     .limit(1);
   if (!row) return null;
@@ -210,29 +192,10 @@ export async function ownListing(db: Database, id: number): Promise<OwnListing |
   return withImages ?? null;
 }
 
-/** Listings waiting for verification, oldest first. */
-export async function verificationQueue(db: Database, paging: PageRequest): Promise<Page<OwnListing & { ownerEmail: string }>> {
-  const rows = await db
-    .select({
-      ...cardColumns,
-      description: listings.description,
-      status: listings.status,
-      rejectionReason: listings.rejectionReason,
-      ownerEmail: users.email,
-    })
-    .from(listings)
-    .innerJoin(users, eq(users.id, listings.ownerId))
-    .where(eq(listings.status, 'pending'))
-    .orderBy(asc(listings.datePosted), asc(listings.id))
-    .limit(paging.pageSize + 1)
-    .offset((paging.page - 1) * paging.pageSize);
-  const page = toPage(rows, paging);
-  return { ...page, items: await withGalleries(db, page.items) };
-}
-
-// The admin page still imports it from here.
-
-/** An admin's decision on a pending listing; the seller is emailed the result. */
+/**
+ * An admin's decision on a pending listing, or on the waiting edit of a verified one (its revision:
+ * Verify makes it public, Reject keeps the live version); the seller is told the result.
+ */
 export async function reviewListing(
   db: Database,
   admin: SessionUser,
@@ -243,20 +206,25 @@ export async function reviewListing(
   const status: ListingStatus = decision.verdict === 'verify' ? 'verified' : 'rejected';
   const reason = decision.verdict === 'reject' ? decision.reason.trim().slice(0, MAX_REASON_LENGTH) : null;
   // The decision, who took it, and the news it makes are saved together or not at all.
+  let unused: MediaRef[] = [];
   const row = await db.transaction(async (tx) => {
-    const [decided] = await tx
+    const [listing] = await tx
       .update(listings)
       .set({ status, rejectionReason: reason, reviewedAt: new Date() })
       .where(and(eq(listings.id, id), eq(listings.status, 'pending')))
       .returning({ id: listings.id, productName: listings.productName, ownerId: listings.ownerId });
+    const edit = listing ? null : await decideRevision(tx, id, decision.verdict, reason);
+    const decided = listing ?? (edit && { id, productName: edit.productName, ownerId: edit.ownerId });
     if (!decided) return null;
+    unused = edit?.unused ?? [];
     const queue = tx as unknown as Database;
     // Who decided and when, with the other moderation decisions (the admins' Telegram copies say it).
     await tx
       .insert(moderationDecisions)
       .values({ itemKind: 'listing', itemId: String(id), action: decision.verdict, adminId: admin.id, note: reason });
     // News for the features above (Telegram's alerts and channel post), run by the job queue, not this request.
-    if (status === 'verified') await enqueue(queue, 'listing-verified', { listingId: id });
+    // An edit of a live deal is no new deal: no alerts or channel post again.
+    if (status === 'verified' && !edit) await enqueue(queue, 'listing-verified', { listingId: id });
     // Every admin's copy of the listing in Telegram shows the decision (and loses its buttons).
     await enqueue(queue, 'listing-reviewed', { listingId: id });
     // The seller hears it where they are (Telegram, email or both: decision 27), with the reason and My Posts.
@@ -267,6 +235,7 @@ export async function reviewListing(
     );
     return decided;
   });
+  await removeUnusedMedia(unused);
   if (!row) {
     const exists = await ownerOf(db, id);
     return exists ? { ok: false, status: 409, error: m.form_srv_not_waiting() } : NOT_FOUND;

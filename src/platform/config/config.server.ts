@@ -30,6 +30,11 @@ const envSchema = z
     PORT: z.coerce.number().int().min(1).max(65535).default(4321),
     HOST: z.string().min(1).default('localhost'),
     DATA_DIR: z.string().min(1).default('./data'),
+    UPLOADS_DIR: z
+      .string()
+      .min(1)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
@@ -142,6 +147,17 @@ const envSchema = z
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
     S3_PUBLIC_URL: optionalHttpUrl,
+    MAP_TILE_URL: z
+      .string()
+      .regex(/^(https?:\/\/[^/]+)?\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) URL or a /path with {z}, {x} and {y}')
+      .optional()
+      .or(z.literal('').transform(() => undefined))
+      .transform((v) => v ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    MAP_TILE_ATTRIBUTION: z
+      .string()
+      .optional()
+      .or(z.literal('').transform(() => undefined))
+      .transform((v) => v ?? '© OpenStreetMap contributors'),
   })
   .superRefine((e, ctx) => {
     // The bot needs its token, its name (for t.me links) and the webhook secret together.
@@ -199,6 +215,8 @@ export interface AppConfig {
   host: string;
   /** Absolute path of the folder for the embedded database, uploads and the outbox. */
   dataDir: string;
+  /** Where resumable uploads wait (at most a day) until a listing takes them: `DATA_DIR/uploads` by default. */
+  uploadsDir: string;
   databaseUrl: string | undefined;
   seedDemo: boolean;
   /** Public origin of the site, without a trailing slash (canonical URLs, auth base URL). */
@@ -229,6 +247,8 @@ export interface AppConfig {
   media: MediaConfig;
   /** The Sefer bot when its token, username and webhook secret are set; otherwise Telegram is off. */
   telegram: TelegramConfig | null;
+  /** The map of the listing form's "Pin it on a map": its tiles (a {z}/{x}/{y} URL template) and their credit line (text). */
+  map: { tileUrl: string; tileAttribution: string };
 }
 
 export type MediaConfig = { storage: 'local' } | { storage: 's3'; s3: S3Config };
@@ -290,6 +310,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(cwd, e.DATA_DIR),
+    uploadsDir: path.resolve(cwd, e.UPLOADS_DIR ?? path.join(e.DATA_DIR, 'uploads')),
     databaseUrl: e.DATABASE_URL,
     seedDemo: e.SEED_DEMO,
     siteUrl,
@@ -340,6 +361,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
             apiRoot: e.TELEGRAM_API_ROOT.replace(/\/+$/, ''),
           }
         : null,
+    map: { tileUrl: e.MAP_TILE_URL, tileAttribution: e.MAP_TILE_ATTRIBUTION },
   };
 }
 

@@ -44,6 +44,19 @@ describe('configuration', () => {
     expect(parseConfig({ DATABASE_URL: '', SITE_URL: '', SEED_DEMO: '' })).toMatchObject({ databaseUrl: undefined, seedDemo: true });
   });
 
+  it("reads the form map's tile URL template and credit line, OpenStreetMap's by default", () => {
+    expect(parseConfig({}).map).toEqual({
+      tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      tileAttribution: '© OpenStreetMap contributors',
+    });
+    expect(parseConfig({ MAP_TILE_URL: '', MAP_TILE_ATTRIBUTION: '' }).map.tileUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+    const local = parseConfig({ MAP_TILE_URL: 'http://127.0.0.1:4362/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: 'Test tiles' });
+    expect(local.map).toEqual({ tileUrl: 'http://127.0.0.1:4362/{z}/{x}/{y}.png', tileAttribution: 'Test tiles' });
+    expect(parseConfig({ MAP_TILE_URL: '/tiles/{z}/{x}/{y}.png' }).map.tileUrl).toBe('/tiles/{z}/{x}/{y}.png');
+    expect(() => parseConfig({ MAP_TILE_URL: 'https://tiles.example/map.png' })).toThrow(/MAP_TILE_URL/);
+    expect(() => parseConfig({ MAP_TILE_URL: 'ftp://tiles.example/{z}/{x}/{y}.png' })).toThrow(/MAP_TILE_URL/);
+  });
+
   it('names every bad variable in one error', () => {
     expect(() => parseConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SEED_DEMO: 'maybe' })).toThrow(
       /PORT[\s\S]*DATABASE_URL[\s\S]*SEED_DEMO/,

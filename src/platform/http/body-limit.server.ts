@@ -31,14 +31,24 @@ const UPLOAD_ROUTES: ReadonlyArray<{ method: string; path: RegExp }> = [
   { method: 'POST', path: /^\/api\/products\/?$/ },
   { method: 'PATCH', path: /^\/api\/delete\/products\/[^/]+\/?$/ },
   { method: 'POST', path: /^\/myposts\/?$/ },
+  // The listing form without JavaScript posts its files to the page itself, in any language.
+  { method: 'POST', path: /^\/(?:[a-z]{2}\/)?form\/?$/ },
 ];
+
+// The tus protocol's resumable uploads: a file's bytes in POST (creation with upload) or PATCH
+// parts; the tus server itself holds each file to its own size limit.
+const RESUMABLE_UPLOAD = /^\/api\/uploads(\/[^/]+)?\/?$/;
 
 /** The most bytes a request's body may have. */
 export function bodyCapFor(method: string, url: string, contentType: string | undefined): number {
   const pathname = url.split('?')[0] ?? '/';
   const multipart = /^\s*multipart\/form-data\s*(;|$)/i.test(contentType ?? '');
   const upload = multipart && UPLOAD_ROUTES.some((r) => r.method === method.toUpperCase() && r.path.test(pathname));
-  return upload ? MAX_REQUEST_BYTES : SMALL_BODY_BYTES;
+  const resumable =
+    /^\s*application\/offset\+octet-stream\s*(;|$)/i.test(contentType ?? '') &&
+    ['POST', 'PATCH'].includes(method.toUpperCase()) &&
+    RESUMABLE_UPLOAD.test(pathname);
+  return upload || resumable ? MAX_REQUEST_BYTES : SMALL_BODY_BYTES;
 }
 
 /** Thrown to the app's body reader when the cap is passed (the client already has its 413). */

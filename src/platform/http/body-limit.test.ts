@@ -33,6 +33,16 @@ describe('bodyCapFor', () => {
     expect(bodyCapFor('POST', '/api/products/x', multipart)).toBe(SMALL_BODY_BYTES);
     expect(bodyCapFor('POST', '/myposts/other', multipart)).toBe(SMALL_BODY_BYTES);
   });
+
+  it('gives the upload cap to the bytes of a resumable (tus) upload, and only there', () => {
+    const tus = 'application/offset+octet-stream';
+    expect(bodyCapFor('PATCH', '/api/uploads/0123abcd', tus)).toBe(MAX_REQUEST_BYTES);
+    expect(bodyCapFor('POST', '/api/uploads/', tus)).toBe(MAX_REQUEST_BYTES);
+    expect(bodyCapFor('PATCH', '/api/uploads/0123abcd', 'application/json')).toBe(SMALL_BODY_BYTES);
+    expect(bodyCapFor('PATCH', '/api/products/', tus)).toBe(SMALL_BODY_BYTES);
+    expect(bodyCapFor('PUT', '/api/uploads/0123abcd', tus)).toBe(SMALL_BODY_BYTES);
+    expect(bodyCapFor('PATCH', '/api/uploads/a/b', tus)).toBe(SMALL_BODY_BYTES);
+  });
 });
 
 /** The answer the limit gives, recorded (headers, status and body). */

@@ -85,3 +85,26 @@ export function withMediaOrigin(policy, origin) {
   if (!origin) return policy;
   return policy.replace("img-src 'self'", `img-src 'self' ${origin}`).replace("media-src 'self'", `media-src 'self' ${origin}`);
 }
+
+/**
+ * The origin of a map tile URL template (`https://{s}.tile.example/{z}/{x}/{y}.png`), `{s}`
+ * subdomains as a wildcard; undefined for a template on this site (a path) or one that is not a
+ * plain http(s) origin.
+ * @param {string} tileUrl
+ * @returns {string | undefined}
+ */
+export function tileOrigin(tileUrl) {
+  const origin = /^https?:\/\/[^/]+/.exec(tileUrl)?.[0].replace('{s}', '*');
+  return origin && /^https?:\/\/(\*\.)?[\w.-]+(:\d+)?$/.test(origin) ? origin : undefined;
+}
+
+/**
+ * The policy with the map tiles' origin allowed for images: the listing form's "Pin it on a map".
+ * @param {string} policy
+ * @param {string | undefined} tileUrl
+ * @returns {string}
+ */
+export function withMapTiles(policy, tileUrl) {
+  const origin = tileUrl && tileOrigin(tileUrl);
+  return origin ? policy.replace("img-src 'self'", `img-src 'self' ${origin}`) : policy;
+}

@@ -25,6 +25,8 @@ export const LIMITS = {
   like: { max: 60, windowSeconds: 60 },
   listing: { max: 10, windowSeconds: 3600 },
   edit: { max: 20, windowSeconds: 3600 },
+  /** Resumable uploads started (a listing has up to 13 files; a resumed upload is not a new one). */
+  upload: { max: 60, windowSeconds: 3600 },
   contact: { max: 5, windowSeconds: 600 },
   /** Reports of listings, requests and comments (each item once per account anyway). */
   report: { max: 10, windowSeconds: 3600 },

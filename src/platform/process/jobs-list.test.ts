@@ -37,6 +37,7 @@ describe('the jobs list', () => {
       { name: 'renewal-reminders', everyMs: MINUTE }, // listings/renewals
       { name: 'saved-search-digests', everyMs: MINUTE }, // saved
       { name: 'search-reindex', everyMs: MINUTE }, // listings: listings of an older search version
+      { name: 'staged-uploads-expiry', everyMs: HOUR }, // media/resumable: uploads 24 h old that no listing took
     ]);
   });
 });

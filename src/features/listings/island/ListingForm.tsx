@@ -7,7 +7,6 @@
  * are the shared ones of `src/features/listings/listing-form.ts`; the parts live in `listing-form/`.
  */
 import { m } from '#paraglide/messages.js';
-import type { HolidayKey } from '#features/listings/holidays.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LISTING_MESSAGES as M, validationMessageMs } from '#features/listings/listing-messages.ts';
 import { validateListing } from '#features/listings/listing-form.ts';
@@ -15,9 +14,12 @@ import { DiscountFields } from './form/DiscountFields.tsx';
 import { FileField } from './form/FileField.tsx';
 import { ImagePicker } from './form/ImagePicker.tsx';
 import { restoredText } from './form/kept-listing.ts';
-import { LocationField } from './form/LocationField.tsx';
+import { LocationField, type MapTiles } from './form/LocationField.tsx';
 import { listingOf, ownText, type Listing } from './form/state.ts';
-import { fieldErrorsFromBody, postListing } from './form/submit.ts';
+import { fieldErrorsFromBody, postListing, type DuplicateDeal } from './form/submit.ts';
+import type { UploadProgress } from './form/upload.ts';
+import { sentPageHref } from '#features/listings/listing-sent.ts';
+import { localHref } from '#platform/i18n/locales.ts';
 import { SubmitBar } from './form/SubmitBar.tsx';
 import { BusinessSection, ContactSection } from './form/TextSections.tsx';
 import { Section, textWiring } from './form/ui.tsx';
@@ -27,30 +29,56 @@ import { useNotice } from './form/use-notice.ts';
 import { VideoField } from './form/VideoField.tsx';
 
 export interface ListingFormProps {
-  /** The next holiday by the server's clock: the holiday offered for a deal in the holiday category. */
-  nextHoliday: HolidayKey;
   /** The signed-in user's email (prefilled, read-only), or null. */
   email: string | null;
   signedIn: boolean;
   /** Came back from sign-in: send the listing kept in this browser. */
   resume?: boolean;
+  /** The tiles of "Pin it on a map" (MAP_TILE_URL, MAP_TILE_ATTRIBUTION). */
+  mapTiles: MapTiles;
+  /** A post without JavaScript that was refused: the text as posted, shown again (SSR). */
+  initialText?: Partial<Record<string, string>>;
+  /** ...and its problems, one a field (multipart names). */
+  initialErrors?: Record<string, string>;
 }
 
-export default function ListingForm({ email, signedIn, resume = false, nextHoliday }: ListingFormProps) {
+export default function ListingForm({ email, signedIn, resume = false, mapTiles, initialText, initialErrors }: ListingFormProps) {
   const accountEmail = signedIn ? (email ?? '') : null;
-  const { state, act, dispatch } = useListingForm(accountEmail);
+  const { state, act, dispatch } = useListingForm(accountEmail, { text: initialText, errors: initialErrors });
   const [notice, show] = useNotice();
   const [busy, setBusy] = useState(false);
   const sending = useRef(false);
   const { text, files, errors, resets } = state;
 
-  async function send(listing: Listing) {
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [duplicate, setDuplicate] = useState<{ deal: DuplicateDeal; listing: Listing } | null>(null);
+  const [sentId, setSentId] = useState<number | null>(null);
+
+  /**
+   * Sends a listing. A seller who has just signed up (`land`) goes on to the page that says the
+   * deal was sent and shows it; a seller already signed in stays on the form, which shows the
+   * spec's success message, resets (spec 4), and links to that page.
+   */
+  async function send(listing: Listing, { postAgain = false, land = false } = {}) {
     if (sending.current) return;
     sending.current = true;
     setBusy(true);
-    const { outcome, responseText } = await postListing(listing);
+    setDuplicate(null);
+    // Kept before anything is sent: after a reload the same small files come back, and their
+    // uploads resume where they stopped.
+    await keepListing(listing);
+    const { outcome, responseText, created, duplicate: same } = await postListing(listing, { onProgress: setProgress, postAgain });
     sending.current = false;
     setBusy(false);
+    setProgress(null);
+    setSentId(created);
+    if (created !== null && land) {
+      await forgetListing();
+      show(outcome.kind, outcome.message, outcome.ms);
+      location.assign(localHref(sentPageHref(created)));
+      return;
+    }
+    if (same) setDuplicate({ deal: same, listing });
     if (outcome.kind === 'success') {
       dispatch({ type: 'reset' });
       await forgetListing();
@@ -70,7 +98,7 @@ export default function ListingForm({ email, signedIn, resume = false, nextHolid
     onRestore: (draft, kept) => {
       const restored = restoredText(draft, kept);
       dispatch({ type: 'restore', text: restored, kept });
-      if (kept && resume && signedIn) void send({ ...kept, text: ownText(accountEmail, restored) });
+      if (kept && resume && signedIn) void send({ ...kept, text: ownText(accountEmail, restored) }, { land: true });
     },
   });
 
@@ -94,7 +122,8 @@ export default function ListingForm({ email, signedIn, resume = false, nextHolid
       dispatch({ type: 'errors', errors: result.errors });
       show('error', `❌ ${result.first}`, validationMessageMs(result.first));
       const field = Object.keys(result.errors).find((name) => result.errors[name] === result.first);
-      const target = field === 'latitude' || field === 'longitude' ? 'lf-locate' : `lf-${field}`;
+      // No place yet: the first of the three ways to give one, the neighbourhood picker.
+      const target = field === 'latitude' || field === 'longitude' ? 'lf-place' : `lf-${field}`;
       document.getElementById(target)?.focus();
       return;
     }
@@ -107,16 +136,20 @@ export default function ListingForm({ email, signedIn, resume = false, nextHolid
     await send(listing);
   }
 
-  const wire = textWiring(text, errors, (name, value) => {
-    act({ type: 'edit', name, value });
-    // A deal in the holiday category is most likely for the next holiday: offered, still changeable.
-    if (name === 'category' && value === 'holyday' && text.holiday === '') {
-      act({ type: 'edit', name: 'holiday', value: nextHoliday });
-    }
-  });
+  // Holiday is the deal's own optional field, no longer implied by a category (issue 29).
+  const wire = textWiring(text, errors, (name, value) => act({ type: 'edit', name, value }));
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={m.form_ui_form_label()}>
+    // Without JavaScript the same form posts itself to /form as multipart (form.page.server.ts).
+    <form
+      id="lf-form"
+      method="post"
+      encType="multipart/form-data"
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-4"
+      aria-label={m.form_ui_form_label()}
+    >
       {!signedIn && <p className="rounded-2xl border border-accent-400 bg-amber-50 p-3 text-sm text-stone-800">{m.form_ui_guest_note()}</p>}
       <BusinessSection text={text} errors={errors} wire={wire} signedIn={signedIn} />
       <Section title={m.form_ui_photos_video()}>
@@ -157,10 +190,19 @@ export default function ListingForm({ email, signedIn, resume = false, nextHolid
         text={text}
         errors={errors}
         wire={wire}
+        tiles={mapTiles}
         onLocated={(latitude, longitude) => act({ type: 'located', latitude, longitude })}
+        onLocation={(value) => act({ type: 'edit', name: 'location', value })}
       />
       <ContactSection errors={errors} wire={wire} />
-      <SubmitBar notice={notice} busy={busy} />
+      <SubmitBar
+        notice={notice}
+        busy={busy}
+        progress={progress}
+        duplicate={duplicate?.deal ?? null}
+        onPostAgain={() => duplicate && void send(duplicate.listing, { postAgain: true })}
+        sentHref={notice?.kind === 'success' && sentId !== null ? localHref(sentPageHref(sentId)) : null}
+      />
     </form>
   );
 }

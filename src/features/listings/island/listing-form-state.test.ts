@@ -80,19 +80,24 @@ describe('the listing form reducer', () => {
     expect(state.errors).toEqual({});
   });
 
-  it('the picker takes up to its limit, alerting when some are left out; images are removable', () => {
+  it('the picker ignores a whole pick that goes over its limit (spec 5), with the alert; images are removable', () => {
     const seven = Array.from({ length: 7 }, (_, i) => png(`${i}.png`));
     const add: FormAction = { type: 'addImages', files: seven };
     expect(alertFor(visitor(), add)).toBe(M.pickerMax);
-    const full = formReducer(visitor(), add);
+    expect(formReducer(visitor(), add).images).toHaveLength(0);
+    const four = formReducer(visitor(), { type: 'addImages', files: seven.slice(0, 4) });
+    expect(four.images.map((p) => p.file.name)).toEqual(['0.png', '1.png', '2.png', '3.png']);
+    // With 4 chosen, adding 3 keeps none of them (it used to keep 2).
+    const three: FormAction = { type: 'addImages', files: [png('x.png'), png('y.png'), png('z.png')] };
+    expect(alertFor(four, three)).toBe(M.pickerMax);
+    expect(formReducer(four, three)).toBe(four);
+    const full = formReducer(four, { type: 'addImages', files: [png('x.png'), png('y.png')] });
     expect(full.images).toHaveLength(MAX_PICKER_IMAGES);
     expect(new Set(full.images.map((p) => p.id)).size).toBe(MAX_PICKER_IMAGES);
     const fewer = formReducer(full, { type: 'removeImage', id: full.images[1]!.id });
-    expect(fewer.images.map((p) => p.file.name)).toEqual(['0.png', '2.png', '3.png', '4.png', '5.png']);
-    const again = formReducer(fewer, { type: 'addImages', files: [png('x.png'), png('y.png')] });
-    expect(again.images.map((p) => p.file.name).slice(-1)).toEqual(['x.png']);
-    expect(new Set(again.images.map((p) => p.id)).size).toBe(MAX_PICKER_IMAGES);
-    expect(alertFor(fewer, { type: 'addImages', files: [png('x.png')] })).toBeNull();
+    expect(fewer.images.map((p) => p.file.name)).toEqual(['0.png', '2.png', '3.png', 'x.png', 'y.png']);
+    expect(alertFor(fewer, { type: 'addImages', files: [png('w.png')] })).toBeNull();
+    expect(formReducer(fewer, { type: 'addImages', files: [png('w.png')] }).images).toHaveLength(MAX_PICKER_IMAGES);
   });
 
   it('files are set and removed, clearing their message', () => {

@@ -215,14 +215,31 @@ describe.each(drivers())('renewals on %s', (driver) => {
     expect(await renewWithToken(t.db, token, FIXED_NOW)).toEqual({ ok: false, reason: 'used' });
   });
 
-  it('a content edit of a verified deal sends it back to review (a renewal does not)', async () => {
+  it("My Posts' Renew runs a deal that ended weeks ago again from now, still verified; never a hidden, waiting or rejected one", async () => {
+    const old = await listingEndingIn(t.db, -40 * DAY);
+    expect(await publicIds(FIXED_NOW)).toContain(old);
+    expect(await endingSoon(FIXED_NOW)).not.toContain(old);
+    expect(await renewOwnListing(t.db, seller.id, old, FIXED_NOW)).toMatchObject({ ok: true });
+    expect(await row(old)).toMatchObject({ status: 'verified', datePosted: FIXED_NOW, endsAt: at(DAY) });
+    expect(await endingSoon(FIXED_NOW)).toContain(old);
+    for (const change of [{ hiddenAt: FIXED_NOW }, { status: 'pending' as const }, { status: 'rejected' as const }]) {
+      const id = await listingEndingIn(t.db, -3 * DAY);
+      await t.db.update(listings).set(change).where(eq(listings.id, id));
+      const before = await row(id);
+      expect(await renewOwnListing(t.db, seller.id, id, FIXED_NOW)).toEqual({ ok: false, reason: 'not-renewable' });
+      expect(await row(id)).toEqual(before);
+    }
+  });
+
+  it('a content edit of a verified deal waits for review while the renewed deal stays public (issue 29)', async () => {
     const { id } = await remindedDeal();
     await renewOwnListing(t.db, seller.id, id, FIXED_NOW);
     expect((await row(id)).status).toBe('verified');
+    const before = await row(id);
     const edited = await editListing(t.db, seller, id, { description: 'Now with free delivery.' });
-    expect(edited.ok).toBe(true);
-    expect(await row(id)).toMatchObject({ status: 'pending', reviewedAt: null });
-    expect(await publicIds(FIXED_NOW)).not.toContain(id);
+    expect(edited).toMatchObject({ ok: true, revision: true });
+    expect(await row(id)).toMatchObject({ status: 'verified', endsAt: before.endsAt, description: before.description });
+    expect(await publicIds(FIXED_NOW)).toContain(id);
   });
 
   describe('the scheduler', () => {

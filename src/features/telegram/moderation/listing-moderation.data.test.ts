@@ -124,6 +124,28 @@ describe.each(drivers())('moderating listings from Telegram on %s', (driver) => 
     expect((await statusOf(t.db, id)).status).toBe('pending');
   }, 30_000);
 
+  it('an edit of a live deal comes as an edit of what it proposes; Verify publishes it, Reject keeps the live version (issue 29)', async () => {
+    const id = await submitted();
+    await bot.deliver(t.db, press(admin, button(bot.lastTo(ADMIN), 'Verify')));
+    expect(await editListing(t.db, SELLER_SESSION, id, { productName: 'Bigger mitad' })).toMatchObject({ ok: true, revision: true });
+    await bot.work(t.db);
+    expect(sentText(bot.lastTo(ADMIN))).toContain(`Edited listing to verify again</b> · #${id}`);
+    expect(sentText(bot.lastTo(ADMIN))).toContain('Bigger mitad');
+    expect((await getPublicListing(t.db, id))!.productName).toBe(body.productName);
+    await bot.deliver(t.db, press(admin, button(bot.lastTo(ADMIN), 'Verify')));
+    expect(answers().at(-1)).toBe('Verified: the deal is public now.');
+    expect((await getPublicListing(t.db, id))!.productName).toBe('Bigger mitad');
+    expect(String(lastCall('editMessageCaption', ADMIN).params.caption)).toContain('✅ Verified by Almaz Admin at');
+
+    await editListing(t.db, SELLER_SESSION, id, { productName: 'Giant mitad' });
+    await bot.work(t.db);
+    await bot.deliver(t.db, press(admin, button(bot.lastTo(ADMIN), 'Reject')));
+    await bot.deliver(t.db, press(admin, button(lastCall('editMessageReplyMarkup', ADMIN), 'Misleading discount')));
+    expect((await getPublicListing(t.db, id))!.productName).toBe('Bigger mitad');
+    expect(String(lastCall('editMessageCaption', ADMIN).params.caption)).toMatch(/Rejected by Almaz Admin at/);
+    expect((await listingForReview(t.db, id))!.status).toBe('verified');
+  }, 60_000);
+
   it("Verify makes the listing public, recorded with who and when, and every admin's copy says so without buttons", async () => {
     // A seller who has only Telegram, to hear of it there.
     const tgSeller = await telegramAccount(t.db, 7002, { name: 'Hanna' });

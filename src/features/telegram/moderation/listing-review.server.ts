@@ -18,6 +18,7 @@ import { isBlockedByUser } from '../bot.server.ts';
 import { chatBlockedBot } from '../alerts.server.ts';
 import { sendDeal, type DealWithPhoto, type Sender } from '../deliver.server.ts';
 import { REJECTION_REASONS, rejectionReasonLabel } from './rejection-reasons.ts';
+import { revisionOf } from '#features/listings/listing-revisions.server.ts';
 import {
   listingDecisionLine,
   listingHeadline,
@@ -75,6 +76,20 @@ export async function listingForReview(db: Database, id: number, edited = false)
     .where(eq(listings.id, id));
   if (!row) return null;
   const { updatedAt, ...listing } = row;
+  // A live deal's edit waits as its revision: the admins review what it proposes (issue 29).
+  const revision = row.status === 'verified' ? await revisionOf(db, id) : null;
+  if (revision?.status === 'pending') {
+    const { proposal } = revision;
+    const proposed = {
+      ...listing,
+      ...Object.fromEntries(
+        Object.keys(listing)
+          .filter((k) => k in proposal)
+          .map((k) => [k, proposal[k as keyof typeof proposal]]),
+      ),
+    } as typeof listing;
+    return { ...proposed, status: 'pending', edited: true, version: versionOf(revision.submittedAt) };
+  }
   return { ...listing, edited, version: versionOf(updatedAt) };
 }
 
@@ -264,7 +279,10 @@ export async function showListingDecision(
     })
     .from(listings)
     .where(eq(listings.id, listingId));
-  if (row?.status === 'pending') return;
+  // A live deal's edit: waiting (its messages stay), or rejected (the live version stays, with the reason).
+  const revision = row?.status === 'verified' ? await revisionOf(db, listingId) : null;
+  if (row?.status === 'pending' || revision?.status === 'pending') return;
+  if (row && revision?.status === 'rejected') Object.assign(row, { status: 'rejected', reason: revision.rejectionReason });
   const copies = (await reviewCopies(db, 'listing', item)).map((c) => ({ ...c, photo: true }));
   if (pressed && !copies.some((c) => c.chatId === pressed.chatId && c.messageId === pressed.messageId)) copies.push(pressed);
   const decided = row ? await listingDecided(db, listingId, row.reviewedAt) : null;

@@ -8,12 +8,13 @@ import { DISCOUNT_OPTIONS, WAITING, isDiscountValue } from '#features/listings/d
 import { categoryByKey, formCategoryOptions } from '#features/listings/categories.ts';
 import { validateListing } from '#features/listings/listing-form.ts';
 import type { ListingFields } from '#features/listings/listing-schema.ts';
-import { haversineKm } from '#features/listings/listing-query.ts';
-import { PLACES, type Place } from '#features/listings/places.ts';
+import { PLACES, nearestPlace, type Place } from '#features/listings/places.ts';
 import { glossary } from '#features/search/glossary-data.ts';
 import { foldWord, wordsOf } from '#features/search/text.ts';
 import { m } from '#paraglide/messages.js';
 import { escapeHtml } from '../telegram-texts.ts';
+
+export { nearestPlace };
 import { descriptionOf, listingFiles, listingInput, POST_STEPS, type PostDraft, type PostStep } from './post-draft.ts';
 
 /** The day buttons of the days question (any number from 1 to 30 may be typed). */
@@ -96,17 +97,6 @@ export function categoriesMatching(typed: string): string[] {
     for (const key of allowed) if (foldWord(categoryByKey(key)?.labels ?? '').includes(folded)) found.add(key);
   }
   return [...found].slice(0, MAX_MATCHES);
-}
-
-/** The known place nearest a shared location. */
-export function nearestPlace(latitude: number, longitude: number): Place {
-  let best = PLACES[0]!;
-  let bestKm = Infinity;
-  for (const place of PLACES) {
-    const km = haversineKm(latitude, longitude, place.lat, place.lng);
-    if (km < bestKm) [best, bestKm] = [place, km];
-  }
-  return best;
 }
 
 /** The place a typed name means (its English name or its name in the chat's language), if any. */

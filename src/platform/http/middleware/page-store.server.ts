@@ -14,8 +14,12 @@ export function pageCache(): PageCache {
   return cache;
 }
 
-/** Writes that change nothing a page shows: the bot's updates and "Continue with Telegram" presses. */
-export const writesNoPage = (pathname: string) => pathname === '/api/telegram/webhook' || /^(\/[a-z]{2})?\/telegram\/start$/.test(pathname);
+/**
+ * Writes that change nothing a page shows: the bot's updates, "Continue with Telegram" presses and
+ * the parts of resumable uploads (staged files no page shows until a listing takes them).
+ */
+export const writesNoPage = (pathname: string) =>
+  pathname === '/api/telegram/webhook' || /^(\/[a-z]{2})?\/telegram\/start$/.test(pathname) || /^\/api\/uploads(\/|$)/.test(pathname);
 
 /** Whether the response is an HTML page. */
 export const isPage = (response: Response) => response.headers.get('Content-Type')?.startsWith('text/html') ?? false;

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'astro';
-import { FALLBACK_CSP, withFormTargets, withMediaOrigin } from '../csp.mjs';
+import { FALLBACK_CSP, withFormTargets, withMapTiles, withMediaOrigin } from '../csp.mjs';
 import { isCachedPage } from './page-store.server.ts';
 
 const SECURITY_HEADERS: Record<string, string> = {
@@ -19,18 +19,23 @@ export interface SecurityOrigins {
   formTargets: () => string[];
   /** Where photos and videos are served from, when not this site. */
   mediaOrigin: () => string | undefined;
+  /** The map tile URL template of a page that shows a map (by its path), else undefined. */
+  mapTiles?: (path: string) => string | undefined;
 }
 
 /** The security headers on every answer, and a content policy that lets in the form targets and the media origin. */
 export const securityHeaders =
-  ({ formTargets, mediaOrigin }: SecurityOrigins): MiddlewareHandler =>
-  async (_context, next) => {
+  ({ formTargets, mediaOrigin, mapTiles }: SecurityOrigins): MiddlewareHandler =>
+  async (context, next) => {
     const response = await next();
     if (isCachedPage(response)) return response;
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
       if (!response.headers.has(name)) response.headers.set(name, value);
     }
     const policy = response.headers.get('Content-Security-Policy');
-    if (policy) response.headers.set('Content-Security-Policy', withMediaOrigin(withFormTargets(policy, formTargets()), mediaOrigin()));
+    if (policy) {
+      const opened = withMediaOrigin(withFormTargets(policy, formTargets()), mediaOrigin());
+      response.headers.set('Content-Security-Policy', withMapTiles(opened, mapTiles?.(context.url.pathname)));
+    }
     return response;
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_CSP } from '../csp.mjs';
+import { FALLBACK_CSP, tileOrigin, withMapTiles } from '../csp.mjs';
 import { securityHeaders } from './security-headers.server.ts';
 import { cachedPage, fakeContext, fakeNext, htmlPage, run } from './step-test-kit.ts';
 
@@ -33,5 +33,29 @@ describe('securityHeaders', () => {
 
   it('a cached page already has them', async () => {
     expect((await run(step, fakeContext(), fakeNext(cachedPage()))).headers.get('X-Frame-Options')).toBeNull();
+  });
+});
+
+describe('securityHeaders with a map', () => {
+  const mapped = securityHeaders({
+    formTargets: () => [],
+    mediaOrigin: () => undefined,
+    mapTiles: (path) => (path === '/form' ? 'https://{s}.tiles.example/{z}/{x}/{y}.png' : undefined),
+  });
+
+  it("lets the tiles' origin in for images on the page with the map only", async () => {
+    const page = () => htmlPage(undefined, { 'Content-Security-Policy': "img-src 'self' data:; connect-src 'self'" });
+    const form = await run(mapped, fakeContext({ url: 'http://localhost:4321/form' }), fakeNext(page));
+    expect(form.headers.get('Content-Security-Policy')).toBe("img-src 'self' https://*.tiles.example data:; connect-src 'self'");
+    const home = await run(mapped, fakeContext({ url: 'http://localhost:4321/' }), fakeNext(page));
+    expect(home.headers.get('Content-Security-Policy')).toBe("img-src 'self' data:; connect-src 'self'");
+  });
+
+  it('adds nothing for tiles served by this site or a template that is not an origin', () => {
+    expect(withMapTiles(FALLBACK_CSP, '/tiles/{z}/{x}/{y}.png')).toBe(FALLBACK_CSP);
+    expect(withMapTiles(FALLBACK_CSP, undefined)).toBe(FALLBACK_CSP);
+    expect(tileOrigin("https://evil.example; script-src 'unsafe-inline'/{z}/{x}/{y}.png")).toBeUndefined();
+    expect(tileOrigin('http://127.0.0.1:4362/{z}/{x}/{y}.png')).toBe('http://127.0.0.1:4362');
+    expect(tileOrigin('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe('https://tile.openstreetmap.org');
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { showInInput } from './files.ts';
+import { resizePhoto } from './resize.ts';
 import { Thumb } from './Thumb.tsx';
 import { Field, fieldA11y, fileClass } from './ui.tsx';
 
@@ -33,7 +34,8 @@ export function FileField({
         onChange={(e) => {
           const picked = e.target.files?.[0];
           // A cancelled picker empties the input in some browsers: keep the file already chosen (× removes it).
-          if (picked) onPick(picked);
+          // Made small once, here: the preview, the kept listing and the upload are the same file.
+          if (picked) void resizePhoto(picked).then(onPick);
           else showInInput(e.target, file);
         }}
         className={fileClass}

@@ -1,5 +1,6 @@
 import { m } from '#paraglide/messages.js';
 import { MAX_PICKER_IMAGES } from '#features/listings/listing-schema.ts';
+import { resizePhoto } from './resize.ts';
 import type { PickedImage } from './state.ts';
 import { Thumb } from './Thumb.tsx';
 import { Field, fieldA11y, fileClass } from './ui.tsx';
@@ -33,7 +34,8 @@ export function ImagePicker({
           const picked = Array.from(e.target.files ?? []);
           // Emptied so the same photo can be picked again after removing it.
           e.target.value = '';
-          onAdd(picked);
+          // Made small once, here: the previews, the kept listing and the uploads are the same files.
+          void Promise.all(picked.map(resizePhoto)).then(onAdd);
         }}
         className={fileClass}
       />

@@ -1,5 +1,5 @@
 import { m } from '#paraglide/messages.js';
-import { formCategoryOptions } from '#features/listings/categories.ts';
+import { CategoryField } from './CategoryField.tsx';
 import { HOLIDAY_KEYS, holidayName } from '#features/listings/holidays.ts';
 import { MAX_DESCRIPTION_LENGTH } from '#features/listings/listing-schema.ts';
 import type { ListingText } from './state.ts';
@@ -36,16 +36,7 @@ export function BusinessSection({ text, errors, wire, signedIn }: SectionProps &
       <Field name="company_name" label={m.form_ui_company_name()} error={errors.company_name}>
         <input {...wire('company_name')} type="text" aria-required="true" autoComplete="organization" className={inputClass} />
       </Field>
-      <Field name="category" label={m.form_ui_category()} error={errors.category}>
-        <select {...wire('category')} aria-required="true" className={inputClass}>
-          <option value="">{m.form_ui_choose_category()}</option>
-          {formCategoryOptions().map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <CategoryField wire={wire} error={errors.category} />
       <Field name="holiday" label={m.form_ui_holiday()} hint={m.form_ui_holiday_hint()} error={errors.holiday} optional>
         <select {...wire('holiday', true)} className={inputClass}>
           <option value="">{m.form_ui_holiday_none()}</option>

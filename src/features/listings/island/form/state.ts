@@ -64,13 +64,20 @@ export function ownText(accountEmail: string | null, text: Partial<ListingText> 
   return { ...blank, ...text, ...(accountEmail !== null ? { email: accountEmail } : {}) };
 }
 
-export function initialFormState(accountEmail: string | null): FormState {
+export function initialFormState(
+  accountEmail: string | null,
+  initial: { text?: Partial<Record<string, string>>; errors?: Record<string, string> } = {},
+): FormState {
+  const known = Object.entries(initial.text ?? {}).filter(
+    (entry): entry is [ListingTextField, string] =>
+      (LISTING_TEXT_FIELDS as readonly string[]).includes(entry[0]) && typeof entry[1] === 'string',
+  );
   return {
-    text: ownText(accountEmail),
+    text: ownText(accountEmail, Object.fromEntries(known)),
     files: { profile_photo: null, product_photo: null, product_video: null },
     images: [],
     nextImageId: 1,
-    errors: {},
+    errors: initial.errors ?? {},
     accountEmail,
     edited: false,
     resets: 0,
@@ -160,8 +167,9 @@ export function formReducer(state: FormState, action: FormAction): FormState {
     case 'file':
       return { ...state, files: { ...state.files, [action.name]: action.file }, errors: withoutErrors(state.errors, [action.name]) };
     case 'addImages': {
-      const room = Math.max(0, MAX_PICKER_IMAGES - state.images.length);
-      const added = action.files.slice(0, room).map((file, i) => ({ id: state.nextImageId + i, file }));
+      // Spec 5: a pick that would go over the limit is ignored whole (with the alert), not cut to fit.
+      if (action.files.length > MAX_PICKER_IMAGES - state.images.length) return state;
+      const added = action.files.map((file, i) => ({ id: state.nextImageId + i, file }));
       return {
         ...state,
         images: added.length > 0 ? [...state.images, ...added] : state.images,

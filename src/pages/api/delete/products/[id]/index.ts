@@ -1,5 +1,6 @@
 import { readFormData, refuse, answer, api, limitWrites, pathId, requireUser } from '#platform/http/http.server.ts';
-import { applyListingEdit, ownListingJson } from '#features/listings/listing-input.server.ts';
+import { ownListingJson } from '#features/listings/listing-input.server.ts';
+import { applyListingEdit } from '#features/listings/listing-edit-input.server.ts';
 import { canEditListing, removeListing } from '#features/listings/seller-listings.server.ts';
 import { m } from '#paraglide/messages.js';
 
@@ -11,9 +12,10 @@ export const DELETE = api('delete-listing', async (context) => {
 });
 
 /**
- * `PATCH /api/delete/products/{id}/` (multipart: product_name, company_name, description, location,
- * discount, optional profile_photo and product_photo): answers the updated listing, which is back
- * to waiting for verification. Rate-limited like new listings; the listing and its owner are
+ * `PATCH /api/delete/products/{id}/` (multipart: spec 7's product_name, company_name, description,
+ * location, discount, optional profile_photo and product_photo, and any other field of the listing
+ * form; see listing-edit-input.server.ts): answers the updated listing. A verified deal stays public
+ * as it was while the edit waits for review (`pending_edit`); any other listing waits again. Rate-limited like new listings; the listing and its owner are
  * checked before the body is read, so someone else's listing is a 403 whatever was sent.
  */
 export const PATCH = api('edit-listing', async (context) => {
