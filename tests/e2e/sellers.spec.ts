@@ -50,7 +50,7 @@ test.describe('a seller lists a business', () => {
   test.use({ geolocation: { latitude: 8.9963, longitude: 38.7868 }, permissions: ['geolocation'] });
   test.describe.configure({ mode: 'serial' });
 
-  test('submit, wait for verification, verified by an admin, protected from others, edited back into review', async ({
+  test('submit, wait for verification, verified by an admin, protected from others, edited while it stays live', async ({
     browser,
     baseURL,
   }) => {
@@ -97,23 +97,25 @@ test.describe('a seller lists a business', () => {
     expect((await other.page.request.delete(`/api/delete/products/${id}/`, { headers })).status()).toBe(403);
     expect((await other.page.request.delete('/api/delete/products/99999999/', { headers })).status()).toBe(404);
 
-    // The owner edits it: it leaves the public lists until verified again.
+    // The owner edits it: the verified version stays public while the edit waits (issue 29).
     await seller.page.goto(`/myposts?edit=${id}`);
     await seller.page.locator(`#post-${id}`).getByLabel('Description').fill('Now with free delivery in Bole.');
     const patched = seller.page.waitForRequest((r) => r.method() === 'PATCH' && r.url().endsWith(`/api/delete/products/${id}/`));
     await seller.page.locator(`#post-${id}`).getByRole('button', { name: 'Save' }).click();
     await patched;
-    await expect(seller.page.getByText('Saved. Your post is waiting for verification again.')).toBeVisible();
-    await expect(seller.page.locator(`#post-${id}`).getByText('Waiting for verification')).toBeVisible();
-    expect((await visitor.get(`/listings/${id}`)).status()).toBe(404);
+    await expect(seller.page.getByText('Saved. An admin checks your changes; a live deal stays live meanwhile.')).toBeVisible();
+    await expect(seller.page.locator(`#post-${id} [data-pending-edit]`)).toBeVisible();
+    expect((await visitor.get(`/listings/${id}`)).status()).toBe(200);
 
-    // A rejection carries its reason to the seller.
+    // A rejection of the edit carries its reason to the seller; the deal stays as verified.
     await admin.goto('/admin');
     const again = admin.locator(`[data-listing-id="${id}"]`);
+    await expect(again.getByText('Now with free delivery in Bole.')).toBeVisible();
     await again.getByLabel('Reason for rejecting').fill('Please add a photo of the beans.');
     await again.getByRole('button', { name: 'Reject' }).click();
     await seller.page.goto('/myposts');
     await expect(seller.page.locator(`#post-${id}`).getByText('Please add a photo of the beans.')).toBeVisible();
+    expect((await visitor.get(`/listings/${id}`)).status()).toBe(200);
 
     // The owner deletes it after confirming.
     seller.page.once('dialog', (d) => {
@@ -238,7 +240,7 @@ test.describe('a seller lists a business', () => {
       multipart: { ...edit, product_photo: await image('n.png', '#00ff00') },
     });
     expect(saved.status()).toBe(200);
-    expect(await saved.text()).toContain('Saved. Your post is waiting for verification again.');
+    expect(await saved.text()).toContain('Saved. An admin checks your changes; a live deal stays live meanwhile.');
     expect(await filesOf(oldKey)).toEqual([]);
     const shown = [...(await saved.text()).matchAll(/\/media\/(u\/[a-z0-9]+)-thumb\.webp/g)].map((m) => m[1]!);
     const logoKey = /^\/media\/(.+)\.webp$/.exec(listing.profile_photo)![1]!;

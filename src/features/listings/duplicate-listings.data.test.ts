@@ -5,11 +5,8 @@
  * day later are allowed.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdir, rm } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { listings } from '#db/schema.ts';
 import type { SessionUser } from '#features/accounts/auth.server.ts';
@@ -18,31 +15,21 @@ import { inLocale } from '#platform/i18n/locale.server.ts';
 import { POST } from '#pages/api/products/index.ts';
 import { createSeller, draft } from '#fixtures/listings.ts';
 import { drivers, useTestDatabase } from '#tests/db/test-database.ts';
-import { person } from '#tests/db/people.ts';
+import { useMediaFolder } from './media-folder.test-kit.server.ts';
 import { insertListing } from './listings.server.ts';
 import { VALID } from './listing-form.test-kit.ts';
 import { DUPLICATE_WINDOW_MS, foldDealName, recentDuplicate, sentAgo } from './duplicate-listings.server.ts';
 
+import { person } from '#tests/db/people.ts';
 const seller = person('seller-1');
 const other = person('seller-2');
 const NOW = new Date('2026-03-10T09:00:00.000Z');
 const HOUR = 3_600_000;
 
-let dataDir: string;
-let png: Buffer;
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'sefer-duplicates-'));
-  process.env.DATA_DIR = dataDir;
-  png = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#065f46' } })
-    .png()
-    .toBuffer();
-});
-afterAll(async () => {
-  await rm(dataDir, { recursive: true, force: true });
-});
+const folder = useMediaFolder('sefer-duplicates-');
 
 async function mediaFileCount(): Promise<number> {
-  const root = mediaRoot(dataDir);
+  const root = mediaRoot(folder.dir);
   if (!existsSync(root)) return 0;
   return (await readdir(root, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).length;
 }
@@ -51,7 +38,8 @@ async function mediaFileCount(): Promise<number> {
 function listingForm(over: Record<string, string> = {}): FormData {
   const form = new FormData();
   for (const [k, v] of Object.entries({ ...VALID, ...over })) if (v !== '') form.set(k, v);
-  for (const k of ['profile_photo', 'product_photo']) form.set(k, new File([new Uint8Array(png)], `${k}.png`, { type: 'image/png' }));
+  for (const k of ['profile_photo', 'product_photo'])
+    form.set(k, new File([new Uint8Array(folder.png)], `${k}.png`, { type: 'image/png' }));
   return form;
 }
 
@@ -74,7 +62,7 @@ describe.each(drivers())('the duplicate guard on %s', (driver) => {
     fresh: true,
     beforeEach: async (t) => {
       for (const u of [seller, other]) await createSeller(t.db, u.id, u.email);
-      await rm(mediaRoot(dataDir), { recursive: true, force: true });
+      await rm(mediaRoot(folder.dir), { recursive: true, force: true });
     },
   });
 

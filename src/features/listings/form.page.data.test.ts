@@ -4,12 +4,8 @@
  * to its sent page; a refused one comes back with what was typed and every problem; a repeated
  * deal is asked about (and sent with "post again"). The sent page shows a deal to its owner only.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { AstroGlobal } from 'astro';
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '#db/client.ts';
 import { listings } from '#db/schema.ts';
 import type { SessionUser } from '#features/accounts/auth.server.ts';
@@ -17,35 +13,26 @@ import { Refusal } from '#platform/http/http.server.ts';
 import { bodyCapFor, MAX_REQUEST_BYTES, SMALL_BODY_BYTES } from '#platform/http/body-limit.server.ts';
 import { createSeller, draft } from '#fixtures/listings.ts';
 import { drivers, useTestDatabase } from '#tests/db/test-database.ts';
-import { person } from '#tests/db/people.ts';
+import { useMediaFolder } from './media-folder.test-kit.server.ts';
 import { listingFormPage, sentListingPage, type ListingFormView } from './form.page.server.ts';
 import { VALID } from './listing-form.test-kit.ts';
 import { insertListing } from './listings.server.ts';
 
+import { person } from '#tests/db/people.ts';
 const SITE = 'http://localhost:4321';
 const NOW = new Date('2026-03-10T09:00:00.000Z');
 const seller = person('seller-1');
 const other = person('seller-2');
 const admin = person('admin-1', true);
 
-let dataDir: string;
-let png: Buffer;
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'sefer-form-page-'));
-  process.env.DATA_DIR = dataDir;
-  png = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#065f46' } })
-    .png()
-    .toBuffer();
-});
-afterAll(async () => {
-  await rm(dataDir, { recursive: true, force: true });
-});
+const folder = useMediaFolder('sefer-form-page-');
 
 function listingForm(over: Record<string, string> = {}, files = true): FormData {
   const form = new FormData();
   for (const [k, v] of Object.entries({ ...VALID, ...over })) if (v !== '') form.set(k, v);
   if (files)
-    for (const k of ['profile_photo', 'product_photo']) form.set(k, new File([new Uint8Array(png)], `${k}.png`, { type: 'image/png' }));
+    for (const k of ['profile_photo', 'product_photo'])
+      form.set(k, new File([new Uint8Array(folder.png)], `${k}.png`, { type: 'image/png' }));
   return form;
 }
 

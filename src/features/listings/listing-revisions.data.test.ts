@@ -5,11 +5,9 @@
  * reason for the seller; a second edit replaces the first; a listing never public changes in place.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '#features/accounts/auth.server.ts';
 import { listingRevisions, type StoredImage } from '#db/schema.ts';
 import { insertListing } from './listings.server.ts';
@@ -22,39 +20,29 @@ import { PATCH } from '#pages/api/delete/products/[id]/index.ts';
 import { POST as REVIEW } from '#pages/api/admin/listings/[id]/index.ts';
 import { createSeller, draft } from '#fixtures/listings.ts';
 import { drivers, useTestDatabase } from '#tests/db/test-database.ts';
-import { person } from '#tests/db/people.ts';
+import { useMediaFolder } from './media-folder.test-kit.server.ts';
 
+import { person } from '#tests/db/people.ts';
 const seller = person('seller-1');
 const admin = person('admin-1', true);
 const page = { page: 1, pageSize: 20 };
 
-let dataDir: string;
-let png: Buffer;
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'sefer-revisions-'));
-  process.env.DATA_DIR = dataDir;
-  png = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#065f46' } })
-    .png()
-    .toBuffer();
-});
-afterAll(async () => {
-  await rm(dataDir, { recursive: true, force: true });
-});
+const folder = useMediaFolder('sefer-revisions-');
 
 /** Every stored media key under DATA_DIR/media (one a file name without its size and extension). */
 async function storedKeys(): Promise<Set<string>> {
-  const root = mediaRoot(dataDir);
+  const root = mediaRoot(folder.dir);
   if (!existsSync(root)) return new Set();
   const files = (await readdir(root, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
   return new Set(files.map((e) => path.relative(root, path.join(e.parentPath, e.name)).replace(/(-\w+)?\.\w+$/, '')));
 }
-const upload = () => saveImage(png, { store: localMediaStorage(mediaRoot(dataDir)), effort: 0 });
+const upload = () => saveImage(folder.png, { store: localMediaStorage(mediaRoot(folder.dir)), effort: 0 });
 
 function form(fields: Record<string, string | string[]>, files: Record<string, number> = {}): FormData {
   const body = new FormData();
   for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) body.append(k, one);
   for (const [k, n] of Object.entries(files)) {
-    for (let i = 0; i < n; i++) body.append(k, new File([new Uint8Array(png)], `${k}-${i}.png`, { type: 'image/png' }));
+    for (let i = 0; i < n; i++) body.append(k, new File([new Uint8Array(folder.png)], `${k}-${i}.png`, { type: 'image/png' }));
   }
   return body;
 }
@@ -64,7 +52,7 @@ describe.each(drivers())('edits of live deals on %s', (driver) => {
     fresh: true,
     beforeEach: async (t) => {
       for (const u of [seller, admin]) await createSeller(t.db, u.id, u.email);
-      await rm(mediaRoot(dataDir), { recursive: true, force: true });
+      await rm(mediaRoot(folder.dir), { recursive: true, force: true });
     },
   });
 

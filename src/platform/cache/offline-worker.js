@@ -232,9 +232,12 @@ async function keepSavedDeals(url, html) {
 async function fromNetwork(event, url, found) {
   const etag = found && found.kept.headers.get('etag');
   const request = event.request;
+  // Never the browser's own copy as it is: a page kept for a visitor carries stale-while-revalidate
+  // (meant for a CDN), and a worker's fetch honours it, so a seller who has just signed in was
+  // shown the signed-out form again. `no-cache` asks the server every time (a 304 when unchanged).
   const response = etag
     ? await fetch(url, { headers: { 'If-None-Match': etag }, redirect: 'manual', referrer: request.referrer, cache: 'no-store' })
-    : await fetch(request);
+    : await fetch(url, { redirect: 'manual', referrer: request.referrer, cache: 'no-cache' });
   // Forgotten before the page is shown: the offline page can list them no longer.
   if (signedOut(response)) await forgetSavedDeals();
   if (response.status === 304 && found) {

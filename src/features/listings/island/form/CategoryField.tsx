@@ -1,6 +1,6 @@
 import { m } from '#paraglide/messages.js';
 import { useMemo, useState, useSyncExternalStore, type ChangeEvent, type KeyboardEvent } from 'react';
-import { filterCategoryGroups, formCategoryGroups } from '#features/listings/category-groups.ts';
+import { filterCategoryGroups, foldForCategorySearch, formCategoryGroups } from '#features/listings/category-groups.ts';
 import { Field, inputClass, type TextWiring } from './ui.tsx';
 
 const noChanges = () => () => {};
@@ -27,8 +27,11 @@ export function CategoryField({ wire, error }: { wire: TextWiring; error: string
   function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
     if (e.key !== 'Enter') return;
     e.preventDefault();
-    const [only] = found;
-    if (found.length === 1 && only && only.value !== chosen) {
+    // The one match, or else the one category whose own name holds the word ("phone" matches the
+    // whole phones-and-electronics group, and by its own name only Phones and Electronics).
+    const named = found.filter((option) => foldForCategorySearch(option.labels).includes(foldForCategorySearch(search.trim())));
+    const only = found.length === 1 ? found[0] : named.length === 1 ? named[0] : undefined;
+    if (only && only.value !== chosen) {
       select.onChange({ target: { value: only.value } } as ChangeEvent<HTMLSelectElement>);
     }
   }

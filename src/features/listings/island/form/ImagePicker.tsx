@@ -40,7 +40,7 @@ export function ImagePicker({
         className={fileClass}
       />
       {images.length > 0 && (
-        <ul className="mt-2 flex flex-wrap gap-2" aria-label={m.form_ui_chosen_images()}>
+        <ul className="mt-2 flex flex-wrap gap-2" aria-label={m.form_ui_chosen_images()} data-chosen-images>
           {images.map((p, i) => (
             <li key={p.id}>
               <Thumb file={p.file} removeLabel={m.form_ui_remove_image({ n: i + 1 })} onRemove={() => onRemove(p.id)} />
