@@ -117,8 +117,7 @@ for (const { lang, prefix } of LANGS) {
       await expect(edit.locator('[data-change] del', { hasText: name }).first()).toBeVisible();
       await expect(edit.locator('[data-change] ins', { hasText: `${name} (fixed)` })).toBeVisible();
       await expect(edit).toContainText('0911222333');
-      await entry.scrollIntoViewIfNeeded();
-      await shot(admin, `edit-admin-diff-${lang}`);
+      await entry.screenshot({ path: test.info().outputPath(`edit-admin-diff-${lang}-390.png`) });
       await entry.getByRole('button', { name: 'Verify' }).click();
       await expect(admin.getByText('Listing verified: it is public now.')).toBeVisible();
 
