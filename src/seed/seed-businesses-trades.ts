@@ -180,4 +180,44 @@ export const TRADE_BUSINESSES: readonly DemoBusiness[] = [
       ['nonprofit', 'Volunteer Saturday', 'Join us to paint a school and cook for the elderly; lunch is on us.'],
     ],
   },
+  // Issue 29 added these three categories: their businesses come last, so the catalogue planned before them stays the same.
+  {
+    company: 'Buna Tetu Café',
+    handle: 'buna_tetu_cafe',
+    seller: { firstName: 'Meron', lastName: 'Alemu' },
+    neighbourhood: 'Piassa, Addis Ababa',
+    latitude: 9.035,
+    longitude: 38.752,
+    categories: ['cafes'],
+    offers: [
+      ['cafes', 'Macchiato and sambusa', 'Two macchiatos and two sambusas every morning before ten.'],
+      ['cafes', 'የጀበና ቡና ለቢሮ ስብሰባ', 'ለቢሮ ስብሰባ የጀበና ቡና፣ ፈንዲሻና ዕጣን እናቀርባለን።'],
+    ],
+  },
+  {
+    company: 'መርካቶ ሚኒ ማርኬት',
+    handle: 'merkato_mini_market',
+    seller: { firstName: 'Kedir', lastName: 'Hussen' },
+    neighbourhood: 'መርካቶ፣ አዲስ አበባ',
+    latitude: 9.031,
+    longitude: 38.741,
+    categories: ['groceries'],
+    offers: [
+      ['groceries', 'የዘይትና የስኳር ጥቅል', 'አምስት ሊትር ዘይትና አምስት ኪሎ ስኳር በአንድ ጥቅል።'],
+      ['groceries', 'Pasta and rice box', 'Ten packs of pasta and a sack of rice, delivered in Merkato and Piassa.'],
+    ],
+  },
+  {
+    company: 'Habesha Phone Center',
+    handle: 'habesha_phone_center',
+    seller: { firstName: 'Yonas', lastName: 'Tadesse' },
+    neighbourhood: 'Kazanchis, Addis Ababa',
+    latitude: 9.018,
+    longitude: 38.765,
+    categories: ['electronics'],
+    offers: [
+      ['electronics', 'Tecno Spark smartphone', 'A new Tecno Spark with a one-year warranty and a free cover.'],
+      ['electronics', 'የብሉቱዝ ጆሮ ማዳመጫ', 'በቻርጀር ሳጥን የሚመጣ የብሉቱዝ ጆሮ ማዳመጫ፤ የሦስት ወር ዋስትና።'],
+    ],
+  },
 ];

@@ -105,17 +105,24 @@ export interface PlannedListing {
   key: string;
 }
 
+/** Categories added after the catalogue was first planned (issue 29). */
+const ADDED_LATER = new Set(['cafes', 'groceries', 'electronics']);
+
 /** The whole demo catalogue, its dates relative to `now`: the same `now` plans the same catalogue. */
 export function planCatalogue(now: number): PlannedListing[] {
   const rng = random(20261122);
   const planned: PlannedListing[] = [];
   let n = 0;
-  // Category by category, so the timing cycle spreads every category over the list windows.
-  for (const [categoryIndex, category] of CATEGORIES.entries()) {
+  // Category by category, so the timing cycle spreads every category over the list windows. The
+  // categories issue 29 added come last and run long: the catalogue planned before them stays the
+  // same (one random sequence), and they fill their own pages, not the dated list windows.
+  const order = [...CATEGORIES.entries()].sort(([, a], [, b]) => Number(ADDED_LATER.has(a.key)) - Number(ADDED_LATER.has(b.key)));
+  for (const [categoryIndex, category] of order) {
     const hue = (categoryIndex * 47) % 360;
     for (const [i, offer] of offersIn(category.key).entries()) {
       n++;
       let timing: Timing = TIMING_CYCLE[n % TIMING_CYCLE.length]!;
+      if (ADDED_LATER.has(category.key)) timing = 'long';
       if (category.key === 'upcomming') timing = i % 2 === 0 ? 'waiting' : 'to_begin';
       if (category.key === 'new') timing = i < 3 ? 'recent' : 'long';
       if (category.key === 'holyday') timing = i % 2 === 0 ? 'soon' : 'long';
