@@ -4,6 +4,7 @@
  * names, icons and pages (`/categories/<group>`), the categories under each, and the listing form's
  * grouped, searchable category choice. Pure and isomorphic, like `categories.ts`.
  */
+import { SAME_SOUND_ROWS } from '#features/search/ethiopic-rows.ts';
 import { m } from '#paraglide/messages.js';
 import { CATEGORIES, CATEGORY_GROUP_KEYS, FORM_CATEGORY_KEYS, categoryByKey, type Category, type CategoryGroupKey } from './categories.ts';
 
@@ -106,16 +107,6 @@ export function formCategoryGroups(current = ''): FormCategoryGroup[] {
       .sort((a, b) => a.label.localeCompare(b.label, locale)),
   })).filter((group) => group.options.length > 0);
 }
-
-/** Rows of Ethiopic letters that sound like another row (amharic-text-notes), folded to it. */
-const SAME_SOUND_ROWS = new Map<number, number>([
-  [0x1210, 0x1200], // ሐ → ሀ
-  [0x1280, 0x1200], // ኀ → ሀ
-  [0x12b8, 0x1200], // ኸ → ሀ
-  [0x1220, 0x1230], // ሠ → ሰ
-  [0x12d0, 0x12a0], // ዐ → አ
-  [0x1340, 0x1338], // ፀ → ጸ
-]);
 
 /**
  * Text folded for the category search: lower case, no Latin accents (café → cafe), and each

@@ -11,21 +11,13 @@
  *   type for ä and ə at will are dropped).
  */
 import anyAscii from 'any-ascii';
+import { SAME_SOUND_ROWS } from './ethiopic-rows.ts';
 
 const ETHIOPIC = /[\u1200-\u139F\u2D80-\u2DDF]/u;
 const ETHIOPIC_PUNCTUATION = /[\u1360-\u1368]/gu;
 /** Gemination and vowel-length marks: not written by most people, so never part of a word. */
 const ETHIOPIC_MARKS = /[\u135D-\u135F]/gu;
 
-/** Rows (first syllable of the row) that sound like another row, folded to it. */
-const SAME_SOUND_ROWS = new Map<number, number>([
-  [0x1210, 0x1200], // ሐ → ሀ
-  [0x1280, 0x1200], // ኀ → ሀ
-  [0x12b8, 0x1200], // ኸ → ሀ
-  [0x1220, 0x1230], // ሠ → ሰ
-  [0x12d0, 0x12a0], // ዐ → አ
-  [0x1340, 0x1338], // ፀ → ጸ
-]);
 /** Rows whose 1st and 4th orders are pronounced alike and interchanged (ሀ/ሃ, አ/ኣ). */
 const FIRST_IS_FOURTH = new Set([0x1200, 0x12a0]);
 /** Labialised rows (ቈ ቊ ቋ ቌ ቍ …) and the plain row each is a form of. */
