@@ -10,8 +10,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CachedPage, PageCache } from './page-cache.server.ts';
 import { liteMode, type LiteDecision } from './lite-mode.ts';
 
-/** Cookies that may carry a signed-in session (better-auth's, with or without `__Secure-`; Clerk's). */
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?(?:sefer\.session_token|__session|__client_uat)=/;
+/**
+ * Cookies that may carry a signed-in session (better-auth's, with or without `__Secure-`; Clerk's),
+ * and the readable state cookie (session-state.ts): a visitor still holding it after the session
+ * ended goes on to Astro once, which drops it.
+ */
+const SESSION_COOKIE = /(?:^|;\s*)(?:(?:__Secure-)?(?:sefer\.session_token|__session|__client_uat)|sefer_state)=/;
 
 /**
  * Says on every page whether its visitor is signed in (`signed-in` or `signed-out`), for the offline
@@ -28,8 +32,14 @@ export function pageKey(url: URL, lite: boolean): string {
   return `${lite ? 'lite:' : ''}${url.pathname}${url.search}`;
 }
 
-/** What every page's body depends on besides its URL: the encoding, and `Save-Data` (lite mode). */
-export const PAGE_VARY = 'Accept-Encoding, Save-Data';
+/**
+ * What a public page's body depends on besides its URL: the encoding, `Save-Data` (lite mode), and
+ * the cookies, for the browser: a signed-out page kept in its HTTP cache is asked for again, not
+ * shown as it is, once the cookies changed (a sign-in), even on the back button (history
+ * navigations skip revalidation otherwise; measured in Chromium, issue 30). Neither this cache nor
+ * nginx reads `Vary` (both key by URL and pass signed-in visitors on), so their hit rates stay.
+ */
+export const PAGE_VARY = 'Accept-Encoding, Save-Data, Cookie';
 
 /**
  * The stored page for a request that reached Astro (a stale session cookie, the dev server): only
@@ -50,9 +60,8 @@ export function liteOfRequest(request: IncomingMessage): LiteDecision {
 }
 
 /**
- * The Cache-Control of a page answered to a visitor whose lite cookie chose its body: the cookie is
- * not in `Vary` (that would split a CDN's cache by every cookie), so a shared cache must not keep
- * it; the visitor's own browser may.
+ * The Cache-Control of a page answered to a visitor whose lite cookie chose its body: many CDNs
+ * ignore `Vary: Cookie` (PAGE_VARY), so a shared cache must not keep it; the visitor's own browser may.
  */
 export function cacheControlForChoice(cacheControl: string | null, chosen: boolean): string | null {
   return chosen && cacheControl?.startsWith('public') ? 'private, max-age=0' : cacheControl;
@@ -71,9 +80,14 @@ export function chosenEncoding(acceptEncoding: string | undefined): 'br' | 'gzip
   return null;
 }
 
-/** How long shared caches (a CDN) may keep a public page, and serve it stale while they fetch it again. */
+/**
+ * A public page: shared caches (a CDN) may keep it for `ttlSeconds`; a browser asks every time (a
+ * 304 when unchanged). No `stale-while-revalidate`: it applies to every cache, and a browser's
+ * fetch from the offline worker honours it, so a seller who had just signed in was shown the
+ * signed-out page kept a minute before (issue 30, measured in Chromium).
+ */
 export function publicCacheControl(ttlSeconds: number): string {
-  return `public, max-age=0, s-maxage=${ttlSeconds}, stale-while-revalidate=${ttlSeconds * 2}`;
+  return `public, max-age=0, s-maxage=${ttlSeconds}`;
 }
 
 /** Whether the validator a client holds matches (weak comparison, as If-None-Match asks). */

@@ -7,7 +7,9 @@
  * pages of a visitor who is not signed in), so a signed-in page, a form's answer, a redirect or an
  * error is never kept. Every text and mark-up it adds comes from the kept offline page, in its
  * language. Images, styles and scripts are left to the browser's own cache. The saved deals are
- * forgotten as soon as a page says its visitor is signed out, however the session ended.
+ * forgotten as soon as a page says its visitor is signed out, however the session ended. What it
+ * keeps are signed-out pages: online, it shows them only to a visitor it knows is signed out
+ * (issue 30), so a sign-in never leaves the signed-out page on screen.
  */
 'use strict';
 
@@ -27,6 +29,8 @@ const SAVED_LIST = new RegExp(`${PREFIX}saved$`);
 const SIGN_OUT = new RegExp(`${PREFIX}logout$`);
 /** Every page says whether its visitor is signed in (SESSION_STATE_HEADER, src/platform/cache/front-cache.server.ts). */
 const SESSION_STATE = 'x-sefer-session';
+/** The readable state cookie, `in` while signed in (STATE_COOKIE, src/platform/cache/session-state.ts). */
+const STATE_COOKIE = 'sefer_state';
 /** Headers a kept page is answered with again (its policy and language included). */
 const REPLAYED = [
   'content-type',
@@ -55,11 +59,30 @@ function signedOut(response) {
   return response.headers.get(SESSION_STATE) === 'signed-out';
 }
 
+/**
+ * Whether the visitor is signed out as far as the worker can tell: the state cookie where the
+ * browser lets a worker read cookies (`cookie`: its value, null without one, undefined when it
+ * cannot be read), else what the last page said (`lastSeen`). Not knowing counts as signed in.
+ */
+function knownSignedOut(cookie, lastSeen) {
+  return cookie === undefined ? lastSeen === 'signed-out' : cookie !== 'in';
+}
+
+/**
+ * Whether a `304 Not Modified` may be answered with the kept copy: kept copies are signed-out
+ * pages, so only a 304 that says it is one. Any other (a proxy's, one without the header) is asked
+ * again without the validator.
+ */
+function keptStillFits(response) {
+  return response.status === 304 && response.headers.get(SESSION_STATE) === 'signed-out';
+}
+
 /** Whether a network answer to a GET navigation of `url` may be kept and shown offline. */
 function keepable(url, response) {
   const control = response.headers.get('cache-control') || '';
   return (
     response.status === 200 &&
+    response.headers.get(SESSION_STATE) !== 'signed-in' &&
     response.type === 'basic' &&
     !response.redirected &&
     /\bpublic\b/.test(control) &&
@@ -225,6 +248,20 @@ async function keepSavedDeals(url, html) {
 
 // ── Navigations ──────────────────────────────────────────────────────────────────────────────────
 
+/** What the last page the visitor was answered said of the session; forgotten when a form is sent or a redirect hides it. */
+let lastSeen;
+
+/** The state cookie's value (null without one), or undefined where a worker cannot read cookies. */
+async function stateCookie() {
+  try {
+    if (!self.cookieStore) return undefined;
+    const cookie = await self.cookieStore.get(STATE_COOKIE);
+    return cookie ? cookie.value : null;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Asks the network. With a kept copy that has a validator, asks conditionally (If-None-Match): an
  * unchanged page costs a 304 of a few hundred bytes and the kept body is shown, fresher.
@@ -232,12 +269,15 @@ async function keepSavedDeals(url, html) {
 async function fromNetwork(event, url, found) {
   const etag = found && found.kept.headers.get('etag');
   const request = event.request;
-  // Never the browser's own copy as it is: a page kept for a visitor carries stale-while-revalidate
-  // (meant for a CDN), and a worker's fetch honours it, so a seller who has just signed in was
-  // shown the signed-out form again. `no-cache` asks the server every time (a 304 when unchanged).
-  const response = etag
-    ? await fetch(url, { headers: { 'If-None-Match': etag }, redirect: 'manual', referrer: request.referrer, cache: 'no-store' })
-    : await fetch(url, { redirect: 'manual', referrer: request.referrer, cache: 'no-cache' });
+  // Never the browser's own copy as it is: a worker's fetch honours stale-while-revalidate (pages
+  // carried it before issue 30, and a browser may still hold them), so a seller who had just signed
+  // in was shown the signed-out form again. `no-cache` asks the server every time (a 304 when unchanged).
+  const ask = (cache, headers = {}) => fetch(url, { headers, redirect: 'manual', referrer: request.referrer, cache });
+  let response = etag ? await ask('no-store', { 'If-None-Match': etag }) : await ask('no-cache');
+  // Not a signed-out 304 (the visitor signed in, or a proxy answered): the whole page, no validator.
+  if (response.status === 304 && !keptStillFits(response)) response = await ask('reload');
+  // A redirect's headers cannot be read: the session may have changed (a sign-in link).
+  lastSeen = response.headers.get(SESSION_STATE) || undefined;
   // Forgotten before the page is shown: the offline page can list them no longer.
   if (signedOut(response)) await forgetSavedDeals();
   if (response.status === 304 && found) {
@@ -273,8 +313,10 @@ async function navigate(event, url) {
   const network = fromNetwork(event, url, found);
   // The network's answer is kept even when it comes after the kept copy was shown.
   event.waitUntil(network.catch(() => {}));
-  // Without a kept copy, a slow network is still the only answer: wait for it.
-  const patience = found && new Promise((resolve) => setTimeout(resolve, PATIENCE_MS, 'slow'));
+  const signedOutNow = found && knownSignedOut(await stateCookie(), lastSeen);
+  // Without a kept copy, a slow network is still the only answer: wait for it. So it is for a
+  // visitor who may be signed in: the kept copy is a signed-out page, shown only offline.
+  const patience = signedOutNow && new Promise((resolve) => setTimeout(resolve, PATIENCE_MS, 'slow'));
   try {
     const answer = await (patience ? Promise.race([network, patience]) : network);
     if (answer !== 'slow') return answer;
@@ -328,7 +370,11 @@ if (typeof self.skipWaiting === 'function') {
     if (url.origin !== self.location.origin) return;
     // Signing out forgets the saved deals: the next person on this phone must not see them.
     if (SIGN_OUT.test(url.pathname)) event.waitUntil(forgetSavedDeals());
-    if (request.method !== 'GET') return;
+    if (request.method !== 'GET') {
+      // A form sent (a sign-in, a sign-out): the session may have changed.
+      lastSeen = undefined;
+      return;
+    }
     event.respondWith(navigate(event, url));
   });
 }

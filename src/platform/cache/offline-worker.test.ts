@@ -24,6 +24,8 @@ interface Worker {
   savedDealLinks(html: string): string[];
   keptResponse(html: string, headers: Headers, keptAt: number): Response;
   signedOut(response: Pick<Response, 'headers'>): boolean;
+  knownSignedOut(cookie: string | null | undefined, lastSeen: string | undefined): boolean;
+  keptStillFits(response: Pick<Response, 'status' | 'headers'>): boolean;
 }
 
 /** The worker as src/pages/sw.js.ts serves it: comments left out, the site's language prefixes written in. */
@@ -39,7 +41,7 @@ function loadWorker(): Worker {
 const worker = loadWorker();
 
 const KEPT_AT = Date.parse('2026-03-10T09:00:00Z');
-const PUBLIC = 'public, max-age=0, s-maxage=30, stale-while-revalidate=60';
+const PUBLIC = 'public, max-age=0, s-maxage=30';
 const page = (headers: Record<string, string> = {}, more: Partial<Response> = {}): Partial<Response> => ({
   status: 200,
   type: 'basic',
@@ -67,6 +69,11 @@ describe('what the offline worker keeps', () => {
   it('never keeps a page the server did not mark public', () => {
     for (const cacheControl of ['private, no-store', 'private, max-age=0', 'public, no-store', 'no-cache', ''])
       expect(worker.keepable(at('/'), page({ 'cache-control': cacheControl })), cacheControl).toBe(false);
+  });
+
+  it('never keeps a page that says its visitor is signed in, whatever its headers say (issue 30)', () => {
+    expect(worker.keepable(at('/'), page({ [SESSION_STATE_HEADER]: 'signed-in' }))).toBe(false);
+    expect(worker.keepable(at('/'), page({ [SESSION_STATE_HEADER]: 'signed-out' }))).toBe(true);
   });
 
   it('never keeps an error, a redirect, a page that sets a cookie or something that is not a page', () => {
@@ -175,5 +182,25 @@ describe('saved deals', () => {
   it('keeps at most 30', () => {
     const html = Array.from({ length: 40 }, (_, i) => `<a href="/listings/${i + 1}-deal">Deal</a>`).join('');
     expect(worker.savedDealLinks(html)).toHaveLength(30);
+  });
+});
+
+describe('signing in or out with the worker on (issue 30)', () => {
+  it('shows a kept copy (a signed-out page) while online only to a visitor it knows is signed out', () => {
+    // The state cookie, where a worker can read cookies, decides.
+    expect(worker.knownSignedOut(null, 'signed-in')).toBe(true);
+    expect(worker.knownSignedOut('in', 'signed-out')).toBe(false);
+    // Elsewhere the last page's word; nothing known (a form was just sent, the worker just started) is not signed out.
+    expect(worker.knownSignedOut(undefined, 'signed-out')).toBe(true);
+    expect(worker.knownSignedOut(undefined, 'signed-in')).toBe(false);
+    expect(worker.knownSignedOut(undefined, undefined)).toBe(false);
+  });
+
+  it('answers a 304 with the kept copy only when the 304 says signed-out', () => {
+    const answer = (status: number, state?: string) => ({ status, headers: new Headers(state ? { [SESSION_STATE_HEADER]: state } : {}) });
+    expect(worker.keptStillFits(answer(304, 'signed-out'))).toBe(true);
+    expect(worker.keptStillFits(answer(304, 'signed-in'))).toBe(false);
+    expect(worker.keptStillFits(answer(304))).toBe(false);
+    expect(worker.keptStillFits(answer(200, 'signed-out'))).toBe(false);
   });
 });
