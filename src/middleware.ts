@@ -18,6 +18,7 @@ import { TELEGRAM_LINK_ORIGIN } from './features/accounts/telegram-login/telegra
 import { mediaOrigin } from './features/media/media-urls.server.ts';
 import { paymentFormOrigins } from './features/payments/payments.server.ts';
 import { countFrontView, countPageView, viewedListing } from './features/listings/statistics/view-counting.server.ts';
+import { finishGuestSaves } from './features/saved/guest-actions-step.server.ts';
 import { refuseCrossSiteForms } from './platform/http/middleware/refuse-cross-site-forms.server.ts';
 import { language } from './platform/http/middleware/language.server.ts';
 import { openDatabase } from './platform/http/middleware/open-database.server.ts';
@@ -70,6 +71,8 @@ export const onRequest = sequence(
   pageCss,
   countViews({ countPageView }),
   guardPages({ pageGuard, adminsOnlyPage: ADMINS_ONLY_PAGE }),
+  // A guest's Save or saved search, and the deals kept on the phone, done once signed in (issue 30).
+  finishGuestSaves,
   renderPage,
 );
 

@@ -23,15 +23,13 @@ test('a buyer saves a deal and a category search without JavaScript, and removes
   await page.goto(href!);
   const product = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/login\\?next=${href!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+  await expect(page).toHaveURL(new RegExp(`/login\\?next=${href!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}&reason=save-deal$`));
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('link', { name: 'Continue now' }).click();
   await expect(page).toHaveURL(href!);
-
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page).toHaveURL(href!);
+  // The Save tapped signed out is done on the way back (issue 30).
   await expect(page.getByRole('button', { name: 'Saved ✓' })).toHaveAttribute('aria-pressed', 'true');
 
   await page.goto('/home-appliances');
@@ -66,7 +64,7 @@ test('a buyer saves a deal and a category search without JavaScript, and removes
 test('a saved search needs an account: signed out, the button goes to sign-in and back', async ({ page }) => {
   await page.goto('/search?query=coffee');
   await page.getByRole('button', { name: 'Email me new deals like these' }).click();
-  await expect(page).toHaveURL(/\/login\?next=\/search%3Fquery%3Dcoffee$/);
+  await expect(page).toHaveURL(/\/login\?next=\/search%3Fquery%3Dcoffee&reason=save-search$/);
 });
 
 test('an unsubscribe link already used says so, by its page and by a one-click post', async ({ page, request }) => {

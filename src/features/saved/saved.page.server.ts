@@ -7,11 +7,10 @@ import type { AstroGlobal } from 'astro';
 import { z } from 'zod';
 import { daysUntil } from '#features/listings/discount.ts';
 import { pageNumber } from '#features/listings/listing-query.ts';
-import { Refusal, formAction, requireUser, signInRedirect } from '#platform/http/http.server.ts';
+import { formAction } from '#platform/http/http.server.ts';
 import { allowWrite, clientAddressOf, slowDown } from '#platform/http/rate-limit.server.ts';
 import { fail, ok, parseWith, type Notice, type Result } from '#platform/http/result.ts';
 import { readOrNull } from '#platform/http/safe.server.ts';
-import { safePath } from '#platform/http/safe-path.ts';
 import { m } from '#paraglide/messages.js';
 import { SAVED_PAGE_SIZE, saveListingSchema, savedPageActionSchema, savedSearchSchema } from './saved.ts';
 import {
@@ -22,14 +21,21 @@ import {
   toggleSavedListing,
   unsaveListing,
   type SavedDeal,
+  type SavedSearch,
 } from './saved.server.ts';
+import { askToSignIn, guestOwnAction, keepPendingOnPhone, loadPhoneSaves } from './guest-saves.page.server.ts';
+import { finishedOn } from './guest-saves.ts';
 
 /** Any form: which intent it is decides which schema reads it (see {@link savedIntent}). */
 const savedPostSchema = z.record(z.string(), z.unknown());
 type Values = z.output<typeof savedPostSchema>;
 
-/** A post's intent: the buttons of other pages (they may come from a visitor) or this page's own. */
-const savedIntent = (values: Values) => (values.action === 'toggle' || values.action === 'save-search' ? values.action : 'own');
+/**
+ * A post's intent: the buttons of other pages (they may come from a visitor), "Keep it on this
+ * phone" (the sign-in screen's, a visitor's) or this page's own.
+ */
+const savedIntent = (values: Values) =>
+  values.action === 'toggle' || values.action === 'save-search' || values.action === 'keep-on-phone' ? values.action : 'own';
 
 /**
  * The page's form posts: null for a GET, a redirect when one is done, else the notice of the
@@ -39,8 +45,16 @@ export async function savedActions(page: AstroGlobal): Promise<Response | Notice
   const { db, now } = page.locals;
   const done = await formAction(page, savedPostSchema, async (values): Promise<Result<Response>> => {
     const intent = savedIntent(values);
+    const user = page.locals.user;
+    if (!user) {
+      // Signed out (issue 30): the phone's own list, or the sign-in screen that says why.
+      if (intent === 'keep-on-phone') return keepPendingOnPhone(page);
+      if (intent === 'own') return guestOwnAction(page, values);
+      return askToSignIn(page, values, intent);
+    }
+    // Signed in meanwhile (another tab): /saved finishes the pending Save (guest-actions-step.server.ts).
+    if (intent === 'keep-on-phone') return ok(page.redirect('/saved', 303));
     if (intent === 'own') {
-      const user = requireUser(page);
       const input = parseWith(savedPageActionSchema, values);
       if (!input.ok) return input;
       const removed =
@@ -49,10 +63,7 @@ export async function savedActions(page: AstroGlobal): Promise<Response | Notice
           : await removeSavedSearch(db, user.id, input.value.searchId);
       return removed.ok ? ok(page.redirect(`/saved?done=${input.value.action}`, 303)) : removed;
     }
-    // Tapped on another page: that page is where to come back to, after signing in if need be.
-    const back = safePath(typeof values.back === 'string' ? values.back : null, '/saved');
-    const user = page.locals.user;
-    if (!user) throw new Refusal(signInRedirect(new URL(back, page.url)));
+    // Tapped on another page: that page is where to come back to.
     const limit = await allowWrite(db, 'like', { userId: user.id, address: clientAddressOf(page) });
     if (!limit.allowed) return { ...fail(429, slowDown()), retryAfter: limit.retryAfter };
     if (intent === 'toggle') {
@@ -78,7 +89,7 @@ export async function savedActions(page: AstroGlobal): Promise<Response | Notice
 }
 
 /** Whether a saved deal can still be had, and the words for it. */
-function stateOf(deal: SavedDeal, now: Date): { open: boolean; text: string } {
+function stateOf(deal: Pick<SavedDeal, 'available' | 'endsAt'>, now: Date): { open: boolean; text: string } {
   if (!deal.available) return { open: false, text: m.saved_unavailable() };
   if (!deal.endsAt) return { open: true, text: m.saved_no_end() };
   if (deal.endsAt <= now) return { open: false, text: m.saved_ended() };
@@ -86,22 +97,36 @@ function stateOf(deal: SavedDeal, now: Date): { open: boolean; text: string } {
   return { open: true, text: days <= 0 ? m.saved_ends_today() : m.listings_days_left({ count: days }) };
 }
 
-/** The signed-in buyer's saved deals (one page, each with its state) and searches; null where a read failed (503). */
+/** What the page says: a refused post, a removal, or a save asked for before signing in and done now. */
+function pageNotice(page: AstroGlobal, posted: Notice | null): Notice | null {
+  if (posted) return posted;
+  const done = page.url.searchParams.get('done');
+  if (done === 'unsave') return { kind: 'success', text: m.saved_removed_deal() };
+  if (done === 'remove-search') return { kind: 'success', text: m.saved_removed_search() };
+  const finished = finishedOn(page.locals);
+  if (finished?.kind === 'save-deal' && finished.saved) return { kind: 'success', text: m.saved_done_after_sign_in() };
+  if (finished?.kind === 'save-search' && finished.outcome === 'saved') return { kind: 'success', text: m.saved_search_saved() };
+  return null;
+}
+
+/**
+ * The signed-in buyer's saved deals (one page, each with its state) and searches; signed out, the
+ * deals kept on this phone (`guest`). Null where a read failed (503).
+ */
 export async function loadSavedPage(page: AstroGlobal, posted: Notice | null) {
   const { db, now } = page.locals;
-  const user = requireUser(page);
-  const done = page.url.searchParams.get('done');
-  const notice: Notice | null =
-    posted ??
-    (done === 'unsave'
-      ? { kind: 'success', text: m.saved_removed_deal() }
-      : done === 'remove-search'
-        ? { kind: 'success', text: m.saved_removed_search() }
-        : null);
+  const user = page.locals.user;
+  const notice = pageNotice(page, posted);
+  if (!user) {
+    const phone = await readOrNull('phone-saves', () => loadPhoneSaves(page));
+    if (!phone) page.response.status = 503;
+    const deals = phone && { items: phone.map((deal) => ({ ...deal, state: stateOf(deal, now) })), page: 1, hasMore: false };
+    return { guest: true, notice, deals, searches: [] as SavedSearch[] };
+  }
   const paging = { page: pageNumber(page.url.searchParams), pageSize: SAVED_PAGE_SIZE };
   const deals = await readOrNull('saved-deals', () => listSavedListings(db, user.id, paging));
   const searches = await readOrNull('saved-searches', () => listSavedSearches(db, user.id));
   if (!deals || !searches) page.response.status = 503;
   const withState = deals && { ...deals, items: deals.items.map((deal) => ({ ...deal, state: stateOf(deal, now) })) };
-  return { notice, deals: withState, searches };
+  return { guest: false, notice, deals: withState, searches };
 }
