@@ -42,8 +42,11 @@ export async function listNearbyListings(
   }
 }
 
-/** One page (plus one row) of verified listings within one radius, nearest first. */
-function nearbyRows(db: Database, point: { lat: number; lng: number; radiusKm: number }, paging: PageRequest) {
+/**
+ * One page (plus one row) of verified listings within one radius, nearest first: the bounding box
+ * reads `listings_public_geo_idx` (nearby-listings.data.test.ts checks the plan).
+ */
+export function nearbyRows(db: Database, point: { lat: number; lng: number; radiusKm: number }, paging: PageRequest) {
   const box = boundingBox(point.lat, point.lng, point.radiusKm);
   const distance = sql<number>`(6371 * 2 * asin(sqrt(
     power(sin(radians(${listings.latitude} - ${point.lat}) / 2), 2)
