@@ -131,6 +131,21 @@ describe('answers like Telegram', () => {
     expect(fake.sent(1006)[0]!.params.reply_markup).toEqual({ inline_keyboard: [[{ text: 'A', callback_data: 'a' }]] });
     expect(fake.sent('1007')[0]!.params).toEqual({ chat_id: '1007', text: 'Hello' });
   });
+
+  it('getChat by @username: a public channel or supergroup with its type, anyone else 400 "chat not found"', async () => {
+    fake.addChat('@Addis_Shop_News', 'channel');
+    fake.addChat('bole_buyers', 'supergroup');
+    expect(await api.getChat('@addis_shop_news')).toMatchObject({ type: 'channel', username: 'addis_shop_news' });
+    expect(await api.getChat('@Bole_Buyers')).toMatchObject({ type: 'supergroup', title: 'Bole_Buyers' });
+    // The channels tests configure (names ending in "deals" or "channel"), with the id sends use.
+    const channel = await api.getChat('@sefer_deals');
+    expect(channel).toMatchObject({ type: 'channel', username: 'sefer_deals' });
+    expect((await api.sendMessage('@sefer_deals', 'Deal')).chat.id).toBe(channel.id);
+    expect(await api.getChat('@merkato_group')).toMatchObject({ type: 'supergroup' });
+    const person = await errorOf(api.getChat('@abebe_coffee'));
+    expect([person.error_code, person.description]).toEqual([400, 'Bad Request: chat not found']);
+    expect(await api.getChat(1008)).toMatchObject({ id: 1008, type: 'private' });
+  });
 });
 
 describe('files a person sent', () => {
@@ -249,6 +264,10 @@ describe('controlled over HTTP', () => {
     };
     const file = await api.getFile(added.result.file_id);
     expect(await (await fetch(`${fake.url}/file/bot${TOKEN}/${file.file_path}`)).text()).toBe('photo bytes');
+
+    expect((await errorOf(api.getChat('@tana_news_feed'))).error_code).toBe(400);
+    await control('chat', { username: 'tana_news_feed', type: 'channel' });
+    expect(await api.getChat('@tana_news_feed')).toMatchObject({ type: 'channel' });
 
     expect((await control('clear', {})).status).toBe(200);
     expect(fake.calls()).toEqual([]);

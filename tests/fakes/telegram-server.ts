@@ -90,8 +90,16 @@ export interface FakeTelegram {
    * an update; `getFile` then answers its path, and `/file/bot<token>/<path>` its bytes.
    */
   addFile(bytes: Uint8Array, name?: string): FakeFile;
+  /**
+   * A public chat `getChat('@username')` answers with its type. Without one, getChat answers as
+   * Telegram does for people and unknown names (400 "chat not found"), except names ending in
+   * "channel" or "deals" (channels) and "group" (supergroups): the channels tests configure.
+   */
+  addChat(username: string, type: FakePublicChat): void;
   close(): Promise<void>;
 }
+
+export type FakePublicChat = 'channel' | 'supergroup';
 
 type Params = Record<string, unknown>;
 
@@ -216,6 +224,14 @@ function channelIdOf(username: string): number {
   return -(1_000_000_000_000 + hash);
 }
 
+/** A public channel or supergroup by its @username, as getChat answers it; null: "chat not found". */
+function publicChatOf(chatId: string, added: Map<string, FakePublicChat>): Params | null {
+  const username = chatId.slice(1);
+  const name = username.toLowerCase();
+  const type = added.get(name) ?? (/(channel|deals)$/.test(name) ? 'channel' : /group$/.test(name) ? 'supergroup' : null);
+  return type ? { id: channelIdOf(`@${name}`), type, title: username, username } : null;
+}
+
 function chatOf(chatId: string): Params {
   if (chatId.startsWith('@')) return { id: channelIdOf(chatId), type: 'channel', title: chatId.slice(1), username: chatId.slice(1) };
   if (isGroup(chatId)) return { id: Number(chatId), type: 'channel', title: `Channel ${chatId}` };
@@ -269,6 +285,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
   const received = new Map<string, { file: FakeFile; bytes: Uint8Array }>();
   const byPath = new Map<string, { file: FakeFile; bytes: Uint8Array }>();
   const failures = new Map<string, FailNext>();
+  const publicChats = new Map<string, FakePublicChat>();
   const messageIds = new Map<string, number>();
   const fileIds = new Map<string, { uniqueId: string; size: number }>();
   const flood = floodGate(limits);
@@ -362,7 +379,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
         ...(webhook?.allowed_updates === undefined ? {} : { allowed_updates: webhook.allowed_updates }),
       }),
     setMyCommands: () => ok(true),
-    getChat: (_params, chatId) => ok(chatOf(chatId)),
+    getChat,
     getUpdates,
     sendMessage,
     sendPhoto,
@@ -377,6 +394,13 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
     deleteMessage: () => ok(true),
     getFile,
   };
+
+  /** A person's or an unknown @username is "chat not found": getChat answers only public chats by name. */
+  function getChat(_params: Params, chatId: string): Reply {
+    if (!chatId.startsWith('@')) return ok(chatOf(chatId));
+    const chat = publicChatOf(chatId, publicChats);
+    return chat ? ok(chat) : failure(400, 'Bad Request: chat not found');
+  }
 
   function getFile(params: Params): Reply {
     const stored = typeof params.file_id === 'string' ? received.get(params.file_id) : undefined;
@@ -467,6 +491,9 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
       case 'update':
         fake.queueUpdate(body);
         return done();
+      case 'chat':
+        fake.addChat(String(body.username), body.type === 'supergroup' ? 'supergroup' : 'channel');
+        return done();
       case 'file':
         return ok(fake.addFile(Buffer.from(String(body.base64 ?? ''), 'base64'), typeof body.name === 'string' ? body.name : undefined));
       default:
@@ -537,6 +564,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
       byPath.set(file.file_path, stored);
       return file;
     },
+    addChat: (username, type) => void publicChats.set(username.replace(/^@/, '').toLowerCase(), type),
     close: () =>
       new Promise<void>((resolve) => {
         updates.wake();

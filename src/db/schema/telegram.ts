@@ -169,3 +169,19 @@ export const telegramReviewMessages = pgTable(
   },
   (t) => [primaryKey({ columns: [t.kind, t.item, t.chatId] })],
 );
+
+/** What a seller's Telegram contact is (a person, a bot, a public channel or group). */
+export const TELEGRAM_CONTACT_KINDS = ['person', 'bot', 'channel', 'group'] as const;
+export type TelegramContactKind = (typeof TELEGRAM_CONTACT_KINDS)[number];
+
+/**
+ * Sellers' Telegram usernames (lower case) and what each is, as Telegram's getChat told the bot in
+ * the background (features/telegram/contact-kinds.server.ts); a username without a row is not known
+ * yet. Cards and the deal page read it by the primary key (listings' `contactKind`).
+ */
+export const telegramContactKinds = pgTable('telegram_contact_kinds', {
+  username: text('username').primaryKey(),
+  kind: text('kind', { enum: TELEGRAM_CONTACT_KINDS }).notNull(),
+  /** When Telegram was asked (a row older than a month is asked again). */
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+});

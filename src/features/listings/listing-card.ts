@@ -3,7 +3,7 @@
  * its gallery. Pure types, so components take them as props without importing the server module
  * that reads them.
  */
-import type { StoredImage } from '#db/schema.ts';
+import type { StoredImage, TelegramContactKind } from '#db/schema.ts';
 import type { HolidayKey } from './holidays.ts';
 
 /** A listing as a card (and the detail page) shows it. */
@@ -24,6 +24,8 @@ export type ListingCard = {
   photo: StoredImage;
   contactPhone: string | null;
   contactTelegram: string | null;
+  /** What the Telegram contact is, once the bot asked Telegram (contact-kind.server.ts); else null. */
+  contactKind?: TelegramContactKind | null;
   holiday: HolidayKey | null;
 };
 

@@ -11,6 +11,7 @@ import { listingImages, listingRevisions, listings, type RevisionStatus } from '
 import { deleteMedia, isUploadedMedia, listingMedia, type MediaRef } from '#features/media/media.server.ts';
 import { mediaStorage } from '#features/media/media-storage.server.ts';
 import { enqueue } from '#platform/jobs/queue.server.ts';
+import { queueContactCheck } from './contact-kind.server.ts';
 import { listingSchedule } from './listings.server.ts';
 import { applyEdit, versionMediaKeys, type ListingEdit, type ListingVersion } from './listing-version.ts';
 import { reindexListing } from './search-index.server.ts';
@@ -142,6 +143,7 @@ export async function saveEdit(db: Database, id: number, edit: ListingEdit, now 
     const revision = await revisionOf(tx, id);
     // News for the features above: Telegram sends the edit to the admins' chats to verify.
     await enqueue(tx as unknown as Database, 'listing-submitted', { listingId: id, edited: true });
+    await queueContactCheck(tx as unknown as Database, edit.contactTelegram);
     if (live.status === 'verified') {
       const waiting = revision?.status === 'pending' ? revision.proposal : null;
       const proposal = applyEdit(waiting ?? live.version, edit);

@@ -11,6 +11,7 @@ import { listingImages, listings, sellers, users, type StoredImage, type StoredV
 import { discountEnd, discountStart } from './discount.ts';
 import type { ListingImage } from './listing-card.ts';
 import { searchColumns } from './search-index.server.ts';
+import { contactKindColumn } from './contact-kind.server.ts';
 import { rememberWords } from '#features/search/search.server.ts';
 
 export type { ListingCard, ListingImage } from './listing-card.ts';
@@ -115,6 +116,8 @@ export const cardColumns = {
   photo: listings.photo,
   contactPhone: listings.contactPhone,
   contactTelegram: listings.contactTelegram,
+  /** What the Telegram contact is (a person, a channel), when known: the button's words. */
+  contactKind: contactKindColumn,
   holiday: listings.holiday,
 };
 

@@ -11,6 +11,7 @@ import '#features/listings/statistics/jobs.server.ts';
 import '#features/saved/jobs.server.ts';
 import '#features/promotions/jobs.server.ts';
 import '#features/telegram/jobs.server.ts';
+import '#features/telegram/contact-kinds-jobs.server.ts';
 import '#features/telegram/moderation/jobs.server.ts';
 import '#features/telegram/post/jobs.server.ts';
 import '#features/accounts/notices/jobs.server.ts';

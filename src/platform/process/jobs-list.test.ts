@@ -20,6 +20,7 @@ describe('the jobs list', () => {
       'promotion-ended', // promotions: tells a seller their promotion's days ran out, once
       'report-decided', // telegram/moderation: every admin's copy of a decided report shows the decision
       'report-queued', // telegram/moderation: a reported item reaching the queue, to the admins' chats
+      'telegram-contact-kind', // telegram: what a seller's Telegram contact is (person, bot, channel), asked once
     ]);
   });
 
@@ -38,6 +39,7 @@ describe('the jobs list', () => {
       { name: 'saved-search-digests', everyMs: MINUTE }, // saved
       { name: 'search-reindex', everyMs: MINUTE }, // listings: listings of an older search version
       { name: 'staged-uploads-expiry', everyMs: HOUR }, // media/resumable: uploads 24 h old that no listing took
+      { name: 'telegram-contact-kinds', everyMs: 10 * MINUTE }, // telegram: contacts of unknown kind, a few at a time
     ]);
   });
 });

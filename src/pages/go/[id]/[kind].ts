@@ -4,6 +4,8 @@ import { localHref } from '#platform/i18n/locales.ts';
 import { phoneTarget, telegramTarget } from '#features/listings/statistics/listing-stats.ts';
 import { parseListingId, type ContactTap } from '#features/listings/listing-urls.ts';
 import { listingShareUrl } from '#features/listings/share.ts';
+import { telegramContactHref, telegramContactKind } from '#features/listings/contact-links.ts';
+import { storedContactKind } from '#features/listings/contact-kind.server.ts';
 import { config } from '#platform/config/config.server.ts';
 import { countListingEvent, tapTargetListing } from '#features/listings/statistics/listing-stats.server.ts';
 import { clientAddressOf } from '#platform/http/rate-limit.server.ts';
@@ -21,7 +23,8 @@ function missing(): Response {
 
 /**
  * `GET /go/{id}/{telegram|phone|share}` (also /am/…): counts the tap for the seller's statistics
- * and sends the visitor on to that listing's own contact. Nothing in the request chooses where:
+ * and sends the visitor on to that listing's own contact (a Telegram person or bot with a message
+ * naming the deal prefilled, in the page's language). Nothing in the request chooses where:
  * the target is read from the listing, and an unknown or hidden listing, or one without that
  * contact, is a 404.
  */
@@ -37,7 +40,13 @@ export const GET: APIRoute = async (context) => {
   if (!listing) return missing();
   const target =
     kind === 'telegram'
-      ? telegramTarget(listing.contactTelegram)
+      ? // A person or a bot gets a message naming the deal (the site's own address, never the Host header).
+        telegramContactHref(
+          config().siteUrl,
+          listing,
+          telegramTarget(listing.contactTelegram),
+          telegramContactKind(listing.contactTelegram, await storedContactKind(db, listing.contactTelegram)),
+        )
       : kind === 'phone'
         ? phoneTarget(listing.contactPhone)
         : listingShareUrl(
