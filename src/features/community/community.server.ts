@@ -2,12 +2,13 @@
 import type { APIContext, APIRoute } from 'astro';
 import { safePath } from '#platform/http/safe-path.ts';
 import { isFormPost } from '#platform/http/http.server.ts';
+import { REQUEST_DRAFT } from './community.ts';
 
 /**
  * A community endpoint that also takes plain HTML form posts (no script): `route` answers in JSON,
  * and a form post is sent back to its page by `back`, which reads that answer's status.
  */
-export function formPostsBack(route: APIRoute, back: (context: APIContext, answer: Response) => Response): APIRoute {
+export function formPostsBack(route: APIRoute, back: (context: APIContext, answer: Response) => Response | Promise<Response>): APIRoute {
   return async (context) => {
     const answer = await route(context);
     return isFormPost(context.request) ? back(context, answer) : answer;
@@ -23,7 +24,7 @@ export function backTo(context: Pick<APIContext, 'request' | 'url'>, flag: Recor
     target.pathname = r.pathname;
     target.search = r.search;
   }
-  for (const key of ['request', 'like', 'comment']) target.searchParams.delete(key);
+  for (const key of ['request', REQUEST_DRAFT, 'like', 'comment']) target.searchParams.delete(key);
   for (const [k, v] of Object.entries(flag)) target.searchParams.set(k, v);
   return new Response(null, {
     status: 303,

@@ -6,6 +6,12 @@ import { m } from '#paraglide/messages.js';
 export const MAX_REQUEST_LENGTH = 500;
 export const MAX_COMMENT_LENGTH = 1000;
 
+/** Where the buy/sell box sits: at the foot of the screen (home, /recents), or in the page's flow. */
+export type RequestBoxPlacement = 'fixed' | 'inline';
+
+/** The query parameter that brings a request held back for a phone number back into the box, as typed. */
+export const REQUEST_DRAFT = 'request_text';
+
 /** The community texts, read in the language of the request that asks for them. */
 export const COMMUNITY_TEXTS = {
   get placeholder() {
@@ -22,6 +28,12 @@ export const COMMUNITY_TEXTS = {
   },
   get failed() {
     return m.detail_request_failed();
+  },
+  get publicPhone() {
+    return m.detail_request_public_phone();
+  },
+  get sendAnyway() {
+    return m.detail_request_send_anyway();
   },
   get likeSignedOut() {
     return m.detail_like_signed_out();
@@ -56,9 +68,13 @@ const text = (max: number, blank: () => string, tooLong: () => string) =>
 /** The body of `POST /api/cat` before it is told apart: a comment payload or a buy/sell request. */
 export const communityPostSchema = z.record(z.string(), z.unknown(), { error: 'The request body must be a JSON object.' });
 
-/** `POST /api/cat` with `{name, message}`: the name is decided by the server (session or Anonymous). */
+/**
+ * `POST /api/cat` with `{name, message}`: the name is decided by the server (session or Anonymous).
+ * A form post may add `public_phone=yes`: send a text with a phone number anyway.
+ */
 export const requestSchema = z.object({
   name: z.unknown().optional(),
+  public_phone: z.unknown().optional(),
   message: text(MAX_REQUEST_LENGTH, m.detail_request_blank, () => m.detail_request_too_long({ max: MAX_REQUEST_LENGTH })),
 });
 

@@ -176,7 +176,7 @@ export class PageCache {
 }
 
 /** Flags with which a form post is sent back to its page after a failure (community.server.ts `backTo`). */
-const FAILURE_FLAG = /[?&](request|like|comment)=(failed|blank|slow|signin)(&|#|$)/;
+const FAILURE_FLAG = /[?&](request|like|comment)=(failed|blank|slow|signin|phone)(&|#|$)/;
 
 /**
  * Whether the answer to a write says data changed: a 2xx, or a 303 that sends a form post on

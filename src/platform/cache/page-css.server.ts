@@ -20,6 +20,8 @@ const INLINE_STYLE = /<style>([\s\S]*?)<\/style>/;
 const LOADS_SCRIPT = /<astro-island\b|<script\b[^>]*\bsrc=|<script\b[^>]*type="module"/;
 /** A word of a page as PurgeCSS reads HTML: anything between quotes, spaces, tags and `=`. */
 const PAGE_WORD = /[^\s<>"'`=]+/g;
+/** A class word with `=` in it (`data-[kind=error]:bg-red-50`, `aria-[current=page]:font-bold`), which PAGE_WORD splits. */
+const CLASS_WORD_WITH_EQUALS = /[^\s<>"'`]*=[^\s<>"'`]*/g;
 const MEMO_LIMIT = 500;
 
 interface Stylesheet {
@@ -40,6 +42,7 @@ export async function withPageCss(html: string): Promise<string> {
   const rest = html.slice(0, style.index) + html.slice(style.index + style[0].length);
   const words = new Set<string>();
   for (const word of rest.match(PAGE_WORD) ?? []) if (sheet.vocabulary.has(word)) words.add(word);
+  for (const word of rest.match(CLASS_WORD_WITH_EQUALS) ?? []) if (sheet.vocabulary.has(word)) words.add(word);
   const key = [...words].sort().join(' ');
   let cut = sheet.cuts.get(key);
   if (!cut) {

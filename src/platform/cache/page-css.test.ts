@@ -7,7 +7,7 @@ const CSS = [
   '@layer base{*,:after{box-sizing:border-box}html{line-height:1.5}[hidden]:where(:not([hidden=until-found])){display:none!important}}',
   '@layer utilities{.flex{display:flex}.grid{display:grid}.max-sm\\:ml-auto{@media (width<40rem){margin-left:auto}}',
   '.\\[scrollbar-width\\:none\\]{scrollbar-width:none}.after\\:absolute:after{position:absolute}.size-14{width:3.5rem}',
-  '.text-red-600{color:var(--color-red-600)}}',
+  '.text-red-600{color:var(--color-red-600)}.data-\\[kind\\=error\\]\\:bg-red-50[data-kind=error]{background:red}.aria-\\[current\\=page\\]\\:font-bold[aria-current=page]{font-weight:700}}',
   ':root{--color-red-600:#dc2626;--color-blue-600:#2563eb}',
   '.top-bar[data-hidden]{transform:translateY(-100%)}#site-menu{inset:0}',
   '@keyframes spin{to{rotate:1turn}}.animate-spin{animation:spin 1s linear infinite}',
@@ -29,6 +29,19 @@ describe('a page carries only the CSS it uses', () => {
     for (const dropped of ['.grid{', '.size-14', '.top-bar', '@keyframes spin', '--color-blue-600']) expect(css).not.toContain(dropped);
     // The custom property a kept rule reads stays.
     expect(css).toContain('--color-red-600');
+  });
+
+  it('keeps the rules of Tailwind classes with `=` in them (data-[kind=error]:…, aria-[current=page]:…)', async () => {
+    const css = styleOf(
+      await withPageCss(
+        page(
+          '<p class="data-[kind=error]:bg-red-50" data-kind="error"></p><a class="aria-[current=page]:font-bold" aria-current="page"></a>',
+        ),
+      ),
+    );
+    expect(css).toContain('data-\\[kind\\=error\\]\\:bg-red-50');
+    expect(css).toContain('aria-\\[current\\=page\\]\\:font-bold');
+    expect(styleOf(await withPageCss(page('<p class="flex"></p>')))).not.toContain('bg-red-50');
   });
 
   it("keeps preflight's rule that hides [hidden] elements whatever their display class", async () => {

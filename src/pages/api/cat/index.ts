@@ -3,10 +3,13 @@ import {
   commentPayloadSchema,
   communityPostSchema,
   isCommentPayload,
+  REQUEST_DRAFT,
   requestSchema,
 } from '#features/community/community.ts';
+import type { APIContext } from 'astro';
 import { fail, parseWith } from '#platform/http/result.ts';
-import { api, jsonOk, limitWrites, readBody, refuse, requireUser } from '#platform/http/http.server.ts';
+import { api, isFormPost, jsonOk, limitWrites, readBody, refuse, requireUser } from '#platform/http/http.server.ts';
+import { needsPhoneWarning } from '#features/community/phone-in-text.ts';
 import { addComment } from '#features/community/comments.server.ts';
 import { backTo, formPostsBack } from '#features/community/community.server.ts';
 import { createRequest, listRequests, MAX_REQUESTS } from '#features/community/requests.server.ts';
@@ -49,18 +52,29 @@ const postComment = (body: Record<string, unknown>) =>
     m.detail_comment_failed,
   );
 
-/** A buy/sell request `{name, message}`: the sender's name comes from the session (or is Anonymous), never from the body. */
-const postRequest = (body: Record<string, unknown>) =>
+/** A request held back because its text has a phone number (form posts only). */
+const PHONE_WARNING = 409;
+
+/**
+ * A buy/sell request `{name, message}`: the sender's name comes from the session (or is Anonymous),
+ * never from the body. Requests are public: a plain form post whose text has a phone number is
+ * held back (409 with the text, sent back to the box with the warning) until it comes again with
+ * `public_phone=yes`. The JSON API stays the spec's (the box's script asks before it posts).
+ */
+const postRequest = (body: Record<string, unknown>, formPost: boolean) =>
   api(
     'cat',
     async (context) => {
       const input = parseWith(requestSchema, body);
       if (!input.ok) refuse(input);
+      const { message, public_phone: confirm } = input.value;
+      if (formPost && needsPhoneWarning(message, confirm))
+        return jsonOk({ error: COMMUNITY_TEXTS.publicPhone, message }, { status: PHONE_WARNING });
       await limitWrites(context, 'request');
       const user = context.locals.user;
       const created = await createRequest(context.locals.db, {
         name: user ? displayNameOf(user) : 'Anonymous',
-        message: input.value.message,
+        message,
         userId: user?.id ?? null,
       });
       return jsonOk(
@@ -75,16 +89,27 @@ const post = api(
   'cat',
   async (context) => {
     const body = await readBody(context, communityPostSchema);
-    return (isCommentPayload(body) ? postComment(body) : postRequest(body))(context);
+    return (isCommentPayload(body) ? postComment(body) : postRequest(body, isFormPost(context.request)))(context);
   },
   () => COMMUNITY_TEXTS.failed,
 );
 
-const FLAGS: Partial<Record<number, string>> = { 201: 'sent', 400: 'blank', 429: 'slow' };
+const FLAGS: Partial<Record<number, string>> = { 201: 'sent', 400: 'blank', 429: 'slow', [PHONE_WARNING]: 'phone' };
+
+/**
+ * Where a plain form post returns: its page with the outcome flag (and, held back for a phone
+ * number, the text as typed, so nothing is lost); to the box itself when it sits in the page's flow
+ * (`?box=inline` on the form's action), where the flag is seen.
+ */
+async function backToBox(context: APIContext, answer: Response): Promise<Response> {
+  const flag: Record<string, string> = { request: FLAGS[answer.status] ?? 'failed' };
+  if (answer.status === PHONE_WARNING) flag[REQUEST_DRAFT] = String((await answer.json()).message);
+  return backTo(context, flag, '/', context.url.searchParams.get('box') === 'inline' ? '#request-box' : '');
+}
 
 /**
  * `POST /api/cat`: a buy/sell request (201), or the spec's comment payload
  * `{product_id, image_id, user_email, comment, date_posted}` from a signed-in user (201). A plain
  * form post (no script) is answered with a redirect back to its page.
  */
-export const POST = formPostsBack(post, (context, answer) => backTo(context, { request: FLAGS[answer.status] ?? 'failed' }));
+export const POST = formPostsBack(post, backToBox);
