@@ -181,11 +181,11 @@ export function renderReport(report, file = '') {
   const lite = report.runs.find((r) => r.lite);
   if (lite) {
     out.push(
-      `\n**Lite mode: a category page's first visit** (24 cards, fresh browser, every byte on the wire both ways; ${fmt(lite.n)} listings, ${lite.backend})\n`,
+      `\n**Lite mode: first visits** (home, a category of 24 cards and its first deal; fresh browser, every byte on the wire both ways; ${fmt(lite.n)} listings, ${lite.backend})\n`,
     );
     out.push(
       table(
-        ['page', 'lite (Save-Data: on)', 'requests', 'product photos', 'normal', 'requests', 'product photos'],
+        ['page', 'lite (Save-Data: on)', 'requests', 'product photos', 'normal', 'requests', 'product photos', 'lighter'],
         Object.entries(lite.lite).map(([name, { lite: l, normal: n }]) => [
           name,
           kb(l.totalBytes),
@@ -194,6 +194,7 @@ export function renderReport(report, file = '') {
           kb(n.totalBytes),
           fmt(n.requests),
           fmt(n.productImages),
+          n.totalBytes > 0 ? `${Math.round((1 - l.totalBytes / n.totalBytes) * 100)} %` : '–',
         ]),
       ),
     );

@@ -25,7 +25,7 @@
  *   BENCH_DATABASE_URL=postgres://…  also run every size on PostgreSQL (a database is created and dropped per size)
  *   BENCH_NGINX_PROCESSES=2      app processes behind deploy/nginx.conf on PostgreSQL (0: no such pass)
  *   BENCH_VISIT=false            skip the five-page slow-3G visit (inline CSS against a stylesheet file)
- *   BENCH_LITE=false             skip lite mode's bytes (a 24-card category page's first visit, with and without Save-Data)
+ *   BENCH_LITE=false             skip lite mode's bytes (first visits of home, a category and a deal in both languages, with and without Save-Data)
  *   BENCH_OFFLINE=false          skip the offline worker's size and a returning visitor's bytes over five pages
  *   BENCH_LABEL=before           suffix of the results file (<date>-<label>.json)
  *   BENCH_NOTE='…'               free text kept in the results (e.g. which sources were measured)
@@ -44,7 +44,7 @@ import { NGINX, nginxInstalled, startDeployNginx, startStaticNginx } from './ngi
 import { renderReport } from './report.mjs';
 import { seedCatalogue } from './seed.mjs';
 import { ensureBuild, ROOT, startApp, startStaticNode } from './server.mjs';
-import { measureLiteBytes } from './lite.mjs';
+import { litePages, measureLitePages } from './lite-pages.mjs';
 import { measureOffline } from './offline.mjs';
 import { buildVariant, measureVisit } from './visit.mjs';
 import { bodyWeights, measureWeights } from './weight.mjs';
@@ -344,17 +344,10 @@ async function runSize({ n, backend, databaseUrl, withLighthouse, withVisit = fa
         };
         result.lighthouseSlow3g = await runLighthouse({ origin: app.origin, pages: slowPages, throttling: SLOW_3G, log });
       }
-      // Issue 17: what lite mode and the offline worker cost and save, on the largest catalogue.
+      // Issues 17 and 30: what lite mode and the offline worker cost and save, on the largest catalogue:
+      // home, a category and a deal in both languages, each at least half as heavy in lite mode.
       if (withLighthouse && settings.lite) {
-        result.lite = {
-          category: await measureLiteBytes({ origin: app.origin, path: '/homes' }),
-          'category (am)': await measureLiteBytes({ origin: app.origin, path: '/am/homes' }),
-        };
-        const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-        for (const [name, { normal, lite }] of Object.entries(result.lite))
-          log(
-            `[lite] ${name}: ${kb(lite.totalBytes)} in ${lite.requests} requests lite, ${kb(normal.totalBytes)} in ${normal.requests} without`,
-          );
+        result.lite = await measureLitePages({ origin: app.origin, pages: await litePages(app.origin, '/homes'), log });
       }
       if (withLighthouse && settings.offline) {
         const paths = ['/', '/homes', seed.samples[0], `/search?query=${SEARCH_TERMS[0]}`, '/Books_And_Stationaries'];

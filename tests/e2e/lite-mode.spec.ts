@@ -3,11 +3,17 @@
  * page of 24 cards shows the sellers' initials and no product photo, and its first visit moves at
  * most 15 KB over the wire, counted by a TCP proxy in front of the server (bench/lite.mjs): every
  * request and response, headers included, the page's and any service worker's. A deal's page shows
- * one small photo and a "Show photos" link, and never a video player. The cache keeps both bodies
+ * no photo until "Show photos" is tapped, and never a video player. The cache keeps both bodies
  * of a URL apart and says so in `Vary`.
+ *
+ * Issue 30: every lite page says so at the top ("Lite mode: photos on tap · turn off", and "turn off"
+ * works without JavaScript), home and /services drop their carousels and pictures for text tiles, and
+ * home, a category and a deal's page are at least half as heavy as the same normal pages in both
+ * languages (bench/lite-pages.mjs counts them the same way).
  */
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
-import { visitCounted, wireCounter } from '../../bench/lite.mjs';
+import { firstVisit, visitCounted, wireCounter } from '../../bench/lite.mjs';
+import { LITE_SAVING, litePages } from '../../bench/lite-pages.mjs';
 import { adminPage, tinyPng } from './support.ts';
 
 /** The issue's budget for a lite category page of 24 cards, first visit included. */
@@ -175,7 +181,7 @@ test('a visitor who turns lite mode off keeps the photos even when the browser s
   await context.close();
 });
 
-test("a deal's page in lite mode: one small photo, Show photos for the rest, and no video or poster downloaded", async ({ browser }) => {
+test("a deal's page in lite mode: no photo until tapped, then the small ones, and no video or poster downloaded", async ({ browser }) => {
   const context = await browser.newContext({ ...PHONE, extraHTTPHeaders: LITE });
   const page = await context.newPage();
   const media: string[] = [];
@@ -187,37 +193,38 @@ test("a deal's page in lite mode: one small photo, Show photos for the rest, and
   await expect(page.locator('video')).toHaveCount(0);
   await expect(page.locator('[data-video-link]').first()).toBeAttached();
   const deals = await page.locator('main h2 a').evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
-  let found = false;
+  media.length = 0;
+  let total = 0;
   for (const deal of deals) {
     await page.goto(deal);
-    if ((await page.locator('[data-show-photos]').count()) > 0) {
-      found = true;
-      break;
-    }
+    total = await page.locator('#gallery').evaluate(() => document.querySelectorAll('#gallery ul li').length);
+    if (total > 1) break;
   }
-  expect(found, 'a deal with a video and several photos').toBe(true);
+  expect(total, 'a deal with a video and several photos').toBeGreaterThan(1);
 
   const slides = page.locator('#gallery figure img');
-  await expect(slides).toHaveCount(1);
-  await expect(slides.first()).toHaveAttribute('src', /-thumb\.webp$/);
-  await expect(slides.first()).not.toHaveAttribute('srcset', /./);
-  await expect(slides.first()).toHaveAttribute('fetchpriority', 'high');
-  await expect(page.locator('a[id^="zoom-"]')).toHaveCount(1);
+  await expect(slides).toHaveCount(0);
+  await expect(page.locator('a[id^="zoom-"]')).toHaveCount(0);
   await expect(page.locator('video')).toHaveCount(0);
   await expect(page.locator('[data-video-link]')).toHaveAttribute('href', /\/media\/.+\.(mp4|webm|mov)$/);
+  // The link says how many photos a tap shows and, for photos stored since issue 30, what they cost.
   const link = page.locator('[data-show-photos]');
-  const total = Number(/\((\d+)\)/.exec((await link.textContent())!)![1]);
-  expect(total).toBeGreaterThan(1);
+  await expect(link).toHaveText(new RegExp(`^Show photos \\(${total}(, \\d+ KB)?\\)$`));
   await page.waitForLoadState('load');
-  // Only the first photo's small width, never a poster or a clip.
-  expect(media.filter((path) => !/-thumb\.webp$/.test(path))).toEqual([]);
+  // Nothing of the deal's media before the tap.
+  expect(media).toEqual([]);
 
   await link.click();
   await expect(page).toHaveURL(/\?photos=all#gallery$/);
   await expect(slides).toHaveCount(total);
+  await expect(slides.first()).toHaveAttribute('src', /-thumb\.webp$/);
+  await expect(slides.first()).not.toHaveAttribute('srcset', /./);
+  await expect(slides.first()).toHaveAttribute('fetchpriority', 'high');
   await expect(page.locator('a[id^="zoom-"]')).toHaveCount(total);
   await expect(page.locator('video')).toHaveCount(0);
-  expect(media.filter((path) => /poster|\.(mp4|webm|mov)$/.test(path))).toEqual([]);
+  await page.waitForLoadState('load');
+  // The small width only, never a poster or a clip.
+  expect(media.filter((path) => !/-thumb\.webp$/.test(path))).toEqual([]);
   await context.close();
 });
 
@@ -240,4 +247,84 @@ test('pages say Vary: Save-Data, and the cache answers each mode with its own pa
   expect(await chosen.text()).not.toMatch(/<img[^>]+\/media\//);
   // Pages that are never cached (a 404) say it too.
   expect((await request.get('/no-such-page-for-lite', { headers: LITE })).headers().vary).toMatch(/Save-Data/);
+});
+
+const LANGUAGES = [
+  { lang: 'en', prefix: '', bar: 'Lite mode: photos on tap · turn off', off: 'turn off' },
+  { lang: 'am', prefix: '/am', bar: 'ቀላል ሁነታ፦ ፎቶ ሲነኩ ብቻ · ያጥፉ', off: 'ያጥፉ' },
+] as const;
+
+for (const { lang, prefix, bar, off } of LANGUAGES) {
+  test.describe(`lite mode you can see (${lang}), without JavaScript`, () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('every lite page says so at the top, and "turn off" turns it off and comes back', async ({ browser }) => {
+      const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false, extraHTTPHeaders: LITE });
+      const page = await context.newPage();
+      for (const path of ['/', CATEGORY.path, '/services', '/search?query=coffee']) {
+        await page.goto(`${prefix}${path}`);
+        const line = page.locator('[data-lite-bar]');
+        await expect(line, path).toHaveText(bar);
+        // Above everything else on the page: the first thing after the skip link.
+        expect(await line.evaluate((el) => el.previousElementSibling?.getAttribute('href'))).toBe('#main');
+        expect((await line.boundingBox())!.y).toBe(0);
+      }
+      await page.screenshot({ path: `test-results/shots/issue30-lite-mode-${lang}.png` });
+
+      await page.goto(`${prefix}${CATEGORY.path}`);
+      await expect(productImages(page)).toHaveCount(0);
+      await page.locator('[data-lite-bar]').getByRole('link', { name: off, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${prefix}${CATEGORY.path}$`));
+      await expect(page.locator('[data-lite-bar]')).toHaveCount(0);
+      await expect(productImages(page).first()).toBeAttached();
+      expect((await context.cookies()).find((c) => c.name === 'sefer_lite')?.value).toBe('off');
+      await context.close();
+    });
+
+    test('home and /services drop their carousels and pictures for text tiles', async ({ browser }) => {
+      const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false, extraHTTPHeaders: LITE });
+      const page = await context.newPage();
+      await page.goto(`${prefix}/`);
+      await expect(page.locator('[data-carousel]')).toHaveCount(0);
+      await expect(page.locator('[data-lite-hero]')).toBeVisible();
+      await expect(page.locator('.category-tile')).toHaveCount(0);
+      expect(await page.locator('[data-text-tile]').count()).toBeGreaterThan(10);
+      await page.goto(`${prefix}/services`);
+      await expect(page.locator('[data-carousel]')).toHaveCount(0);
+      await expect(page.locator('.category-tile')).toHaveCount(0);
+      expect(await page.locator('[data-text-tile]').count()).toBeGreaterThanOrEqual(14);
+      await context.close();
+
+      // The same pages without lite mode keep them: the checks above can fail.
+      const normal = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
+      const other = await normal.newPage();
+      await other.goto(`${prefix}/`);
+      await expect(other.locator('[data-lite-bar]')).toHaveCount(0);
+      expect(await other.locator('[data-carousel]').count()).toBe(2);
+      await expect(other.locator('[data-text-tile]')).toHaveCount(0);
+      await normal.close();
+    });
+  });
+}
+
+test('lite home, category and deal pages are at least half as heavy as normal ones, in English and Amharic', async ({
+  browser,
+  baseURL,
+}) => {
+  // Twelve first visits through the wire counter, each waiting for the network to go quiet.
+  test.setTimeout(180_000);
+  // A demo category: its deals carry real product photos (this file's own category has 1-pixel ones).
+  const pages = await litePages(baseURL!, '/homes');
+  const rows: string[] = [];
+  for (const [name, path] of Object.entries(pages)) {
+    const normal = await firstVisit(browser, baseURL!, path, {});
+    const lite = await firstVisit(browser, baseURL!, path, LITE);
+    expect(lite.status, path).toBe(200);
+    expect(lite.productImages, path).toBe(0);
+    rows.push(`${name} ${path}: lite ${lite.totalBytes} B in ${lite.requests}, normal ${normal.totalBytes} B in ${normal.requests}`);
+    expect(lite.totalBytes, `${name}: ${JSON.stringify({ lite: lite.files, normal: normal.files })}`).toBeLessThanOrEqual(
+      normal.totalBytes * (1 - LITE_SAVING),
+    );
+  }
+  test.info().annotations.push({ type: 'bytes', description: rows.join('; ') });
 });

@@ -1,6 +1,7 @@
 /**
  * Logos stored before issue 17 get the card slot's 56 and 112 px squares in the background: made
- * from the stored thumbnail, recorded on every listing sharing the logo, and done once.
+ * from the stored thumbnail, recorded on every listing sharing the logo, and done once. Product
+ * photos stored before issue 30 get the card photo's 88 and 176 px squares the same way.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -9,11 +10,11 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listings } from '#db/schema.ts';
-import { backfillIcons } from './image-icons.server.ts';
+import { backfillCardPhotos, backfillIcons } from './image-icons.server.ts';
 import { insertListing } from '#features/listings/listings.server.ts';
 import { saveImage } from './media.server.ts';
 import { localMediaStorage, mediaRoot, type MediaStorage } from './media-storage.server.ts';
-import { iconSources } from './media-urls.server.ts';
+import { cardPhotoSources, iconSources } from './media-urls.server.ts';
 import { createSeller, draft } from '#fixtures/listings.ts';
 import { drivers, useTestDatabase } from '#tests/db/test-database.ts';
 
@@ -64,5 +65,41 @@ describe.each(drivers())('card icons for older logos on %s', (driver) => {
     expect(await backfillIcons(t.db, store)).toBe(0);
     const [row] = await t.db.select({ logo: listings.logo }).from(listings).where(eq(listings.id, id));
     expect(row!.logo!.icons).toBeUndefined();
+  });
+
+  it("adds the card photo's squares and the thumbnail's size to every listing sharing a photo, once", async () => {
+    await createSeller(t.db, 'seller-3');
+    const png = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#0e7490' } })
+      .png()
+      .toBuffer();
+    const stored = await saveImage(png, { store, effort: 0 });
+    expect(stored.squares).toBe(true);
+    const thumbBytes = (await store.read(`${stored.key}-thumb.webp`))!.length;
+    expect(stored.thumbBytes).toBe(thumbBytes);
+    // As stored before issue 30: no squares, and no record of them.
+    await store.remove([`${stored.key}-square.webp`, `${stored.key}-square2x.webp`]);
+    const { squares: _s, thumbBytes: _b, ...old } = stored;
+    const a = await insertListing(t.db, draft({ ownerId: 'seller-3', photo: old }), { status: 'verified' });
+    const b = await insertListing(t.db, draft({ ownerId: 'seller-3', photo: old, productName: 'Another' }), { status: 'verified' });
+    // Until then a card links the photo's thumbnail, never a square that is not there.
+    expect(cardPhotoSources(old)).toEqual({ src: `/media/${old.key}-thumb.webp` });
+
+    expect(await backfillCardPhotos(t.db, store)).toBe(1);
+    for (const id of [a, b]) {
+      const [row] = await t.db.select({ photo: listings.photo }).from(listings).where(eq(listings.id, id));
+      expect(row!.photo).toMatchObject({ key: old.key, squares: true, thumbBytes });
+      expect(cardPhotoSources(row!.photo).srcset).toBe(`/media/${old.key}-square.webp 1x, /media/${old.key}-square2x.webp 2x`);
+    }
+    const sides = await Promise.all(
+      ['square', 'square2x'].map(async (name) => {
+        const { width, height } = await sharp((await store.read(`${old.key}-${name}.webp`))!).metadata();
+        return [width, height];
+      }),
+    );
+    expect(sides).toEqual([
+      [88, 88],
+      [176, 176],
+    ]);
+    expect(await backfillCardPhotos(t.db, store)).toBe(0);
   });
 });

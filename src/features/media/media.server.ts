@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp, { type Sharp } from 'sharp';
 import type { StoredImage, StoredVideo } from '#db/schema.ts';
-import { CARD_WIDTH, ICON_SIZE } from './media-urls.server.ts';
+import { CARD_PHOTO_SIZE, CARD_WIDTH, ICON_SIZE } from './media-urls.server.ts';
 import type { MediaStorage } from './media-storage.server.ts';
 
 /** Longest side of a stored image. */
@@ -92,13 +92,15 @@ export async function decodeImage(input: Buffer): Promise<DecodedImage> {
   return { data, info: { width: info.width, height: info.height, channels: info.channels } };
 }
 
-/** The names of an image's widths in the storage: full, card, thumbnail and the card slot's two squares. */
+/** The names of an image's widths in the storage: full, card, thumbnail, the logo slot's and the card photo's squares. */
 const imageNames = (key: string) => ({
   full: `${key}.webp`,
   card: `${key}-card.webp`,
   thumb: `${key}-thumb.webp`,
   icon: `${key}-icon.webp`,
   icon2x: `${key}-icon2x.webp`,
+  square: `${key}-square.webp`,
+  square2x: `${key}-square2x.webp`,
 });
 
 /**
@@ -110,6 +112,30 @@ async function encodeIcons(source: Sharp, effort: number): Promise<{ icon: Buffe
     source.clone().resize(side, side, { fit: 'cover' }).webp({ quality, effort }).toBuffer();
   const [icon, icon2x] = await Promise.all([square(ICON_SIZE, 70), square(ICON_SIZE * 2, 60)]);
   return { icon, icon2x };
+}
+
+/**
+ * A card's product photo as 88 and 176 px squares (issue 30), cropped like its slot: a 176 px
+ * square is 3–6 KB where the 360 px thumbnail a card would otherwise scale down is 10–20 KB.
+ */
+async function encodeSquares(source: Sharp, effort: number): Promise<{ square: Buffer; square2x: Buffer }> {
+  const square = (side: number, quality: number) =>
+    source.clone().resize(side, side, { fit: 'cover' }).webp({ quality, effort }).toBuffer();
+  const [one, two] = await Promise.all([square(CARD_PHOTO_SIZE, 70), square(CARD_PHOTO_SIZE * 2, 60)]);
+  return { square: one, square2x: two };
+}
+
+/**
+ * Adds the card photo's squares to an image stored without them (before issue 30), made from its
+ * 360 px thumbnail (wide enough for the 176 px square). The thumbnail's bytes, or null when it is gone.
+ */
+export async function addSquares(store: MediaStorage, key: string): Promise<{ thumbBytes: number } | null> {
+  const names = imageNames(key);
+  const thumb = await store.read(names.thumb);
+  if (!thumb) return null;
+  const { square, square2x } = await encodeSquares(sharp(thumb), 6);
+  await Promise.all([store.put(names.square, square, CONTENT_TYPES.webp), store.put(names.square2x, square2x, CONTENT_TYPES.webp)]);
+  return { thumbBytes: thumb.length };
 }
 
 /**
@@ -131,19 +157,30 @@ export async function addIcons(store: MediaStorage, key: string): Promise<boolea
  */
 export async function storedImage(store: MediaStorage, key: string): Promise<StoredImage | null> {
   const names = imageNames(key);
-  const [full, thumb, card, icon2x] = await Promise.all([
+  const [full, thumb, card, icon2x, square2x] = await Promise.all([
     store.read(names.full),
     store.read(names.thumb),
     store.size(names.card),
     store.size(names.icon2x),
+    store.size(names.square2x),
   ]);
   if (!full || !thumb || card === null) return null;
   if (icon2x === null) await addIcons(store, key);
+  if (square2x === null) await addSquares(store, key);
   const [a, b] = await Promise.all([sharp(full).metadata(), sharp(thumb).metadata()]);
-  return { key, width: a.width, height: a.height, thumbWidth: b.width, thumbHeight: b.height, icons: true };
+  return {
+    key,
+    width: a.width,
+    height: a.height,
+    thumbWidth: b.width,
+    thumbHeight: b.height,
+    icons: true,
+    squares: true,
+    thumbBytes: thumb.length,
+  };
 }
 
-/** Encodes an image (its file, or its pixels from {@link decodeImage}) into WebP: full, card and thumbnail widths and the card slot's squares. */
+/** Encodes an image (its file, or its pixels from {@link decodeImage}) into WebP: full, card and thumbnail widths and the card's squares. */
 export async function saveImage(input: Buffer | DecodedImage, options: SaveImageOptions): Promise<StoredImage> {
   const key = options.key ?? newMediaKey();
   if (!isValidMediaKey(key)) throw new Error(`Invalid media key: ${key}`);
@@ -153,7 +190,7 @@ export async function saveImage(input: Buffer | DecodedImage, options: SaveImage
 
   const decoded = Buffer.isBuffer(input) ? await decodeImage(input) : input;
   const base = sharp(decoded.data, { raw: decoded.info });
-  const [fullOut, cardOut, thumbOut, icons] = await Promise.all([
+  const [fullOut, cardOut, thumbOut, icons, squares] = await Promise.all([
     base.clone().webp({ quality, effort }).toBuffer({ resolveWithObject: true }),
     base.clone().resize({ width: CARD_WIDTH, withoutEnlargement: true }).webp({ quality, effort }).toBuffer({ resolveWithObject: true }),
     base
@@ -162,6 +199,7 @@ export async function saveImage(input: Buffer | DecodedImage, options: SaveImage
       .webp({ quality: quality - 8, effort })
       .toBuffer({ resolveWithObject: true }),
     encodeIcons(base, effort),
+    encodeSquares(base, effort),
   ]);
   const { store } = options;
   await Promise.all([
@@ -170,6 +208,8 @@ export async function saveImage(input: Buffer | DecodedImage, options: SaveImage
     store.put(names.thumb, thumbOut.data, CONTENT_TYPES.webp),
     store.put(names.icon, icons.icon, CONTENT_TYPES.webp),
     store.put(names.icon2x, icons.icon2x, CONTENT_TYPES.webp),
+    store.put(names.square, squares.square, CONTENT_TYPES.webp),
+    store.put(names.square2x, squares.square2x, CONTENT_TYPES.webp),
   ]);
   return {
     key,
@@ -178,6 +218,8 @@ export async function saveImage(input: Buffer | DecodedImage, options: SaveImage
     thumbWidth: thumbOut.info.width,
     thumbHeight: thumbOut.info.height,
     icons: true,
+    squares: true,
+    thumbBytes: thumbOut.data.length,
   };
 }
 
