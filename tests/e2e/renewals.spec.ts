@@ -7,7 +7,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { adminPage, fillListingForm, openWithIsland, signedInPage } from './support.ts';
+import { adminPage, fillListingForm, openWithIsland, queueEntry, signedInPage } from './support.ts';
 
 /** The reminders in the outbox (quoted-printable decoded): the English link's token and the deal's name. */
 async function reminders(): Promise<{ token: string; name: string }[]> {
@@ -109,9 +109,8 @@ test.describe('My Posts', () => {
     await expect(seller.page.locator(`[data-renew="${id}"]`)).toHaveCount(0);
 
     const admin = await adminPage(browser, baseURL!);
-    await admin.goto('/admin');
-    await admin.locator(`[data-listing-id="${id}"]`).getByRole('button', { name: 'Verify' }).click();
-    await expect(admin.getByText('Listing verified: it is public now.')).toBeVisible();
+    await (await queueEntry(admin, id)).getByRole('button', { name: 'Verify', exact: true }).click();
+    await expect(admin.locator('[data-queue-flash]')).toHaveText(`Verified: ${productName}`);
 
     const page = seller.page;
     await page.goto(`/listings/${id}`);

@@ -11,6 +11,7 @@ import {
   openWithIsland,
   PLACES,
   postVerifiedDeal,
+  queueEntry,
   signedInPage,
 } from './support.ts';
 
@@ -72,11 +73,10 @@ test.describe('a seller lists a business', () => {
 
     // An admin verifies it: it appears in its category, in search and on its page.
     const admin = await adminPage(browser, baseURL!);
-    await admin.goto('/admin');
-    const queued = admin.locator(`[data-listing-id="${id}"]`);
-    await expect(queued.getByText(productName)).toBeVisible();
+    const queued = await queueEntry(admin, id);
+    await expect(queued.getByText(productName).first()).toBeVisible();
     await queued.getByRole('button', { name: 'Verify' }).click();
-    await expect(admin.getByText('Listing verified: it is public now.')).toBeVisible();
+    await expect(admin.locator('[data-queue-flash]')).toHaveText(`Verified: ${productName}`);
     await seller.page.goto(`/search?query=${encodeURIComponent(productName)}`);
     await expect(seller.page.getByRole('article').getByText(productName)).toBeVisible();
     await seller.page.goto('/food-and-beverages');
@@ -108,11 +108,14 @@ test.describe('a seller lists a business', () => {
     expect((await visitor.get(`/listings/${id}`)).status()).toBe(200);
 
     // A rejection of the edit carries its reason to the seller; the deal stays as verified.
-    await admin.goto('/admin');
-    const again = admin.locator(`[data-listing-id="${id}"]`);
+    const again = await queueEntry(admin, id);
+    await again.locator('summary', { hasText: 'Details' }).click();
     await expect(again.getByText('Now with free delivery in Bole.')).toBeVisible();
-    await again.getByLabel('Reason for rejecting').fill('Please add a photo of the beans.');
-    await again.getByRole('button', { name: 'Reject' }).click();
+    await again.locator('summary', { hasText: 'Reject' }).click();
+    await again.locator('select[name=code]').selectOption('other');
+    await again.locator('input[name=reason]').fill('Please add a photo of the beans.');
+    await again.getByRole('button', { name: 'Reject', exact: true }).click();
+    await expect(again).toHaveCount(0);
     await seller.page.goto('/myposts');
     await expect(seller.page.locator(`#post-${id}`).getByText('Please add a photo of the beans.')).toBeVisible();
     expect((await visitor.get(`/listings/${id}`)).status()).toBe(200);
@@ -234,7 +237,7 @@ test.describe('a seller lists a business', () => {
     const oldKey = /^\/media\/(.+)\.webp$/.exec(listing.product_photo)![1]!;
     const filesOf = async (key: string) =>
       (await readdir(path.join(media, path.dirname(key)))).filter((f) => f.startsWith(path.basename(key)));
-    expect(await filesOf(oldKey)).toHaveLength(5);
+    expect(await filesOf(oldKey)).toHaveLength(7);
     const saved = await owner.page.request.post('/myposts', {
       headers,
       multipart: { ...edit, product_photo: await image('n.png', '#00ff00') },
@@ -246,8 +249,8 @@ test.describe('a seller lists a business', () => {
     const logoKey = /^\/media\/(.+)\.webp$/.exec(listing.profile_photo)![1]!;
     const newKey = shown.find((k) => k !== logoKey && k !== oldKey);
     expect(newKey).toBeDefined();
-    expect(await filesOf(newKey!)).toHaveLength(5);
-    expect(await filesOf(logoKey)).toHaveLength(5);
+    expect(await filesOf(newKey!)).toHaveLength(7);
+    expect(await filesOf(logoKey)).toHaveLength(7);
     await Promise.all([owner.context.close(), other.context.close()]);
   });
 });

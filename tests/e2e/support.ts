@@ -332,3 +332,13 @@ export async function untilRoomInMinute(needMs: number): Promise<void> {
   const left = () => 60_000 - (Date.now() % 60_000);
   await expect.poll(left, { message: `${needMs} ms left in the minute`, timeout: 61_000, intervals: [250] }).toBeGreaterThanOrEqual(needMs);
 }
+
+/** The admin's queue entry of listing `id`, on whichever page of the queue it is. */
+export async function queueEntry(admin: Page, id: number) {
+  for (let n = 1; n <= 20; n++) {
+    await admin.goto(`/admin?page=${n}`);
+    const entry = admin.locator(`[data-listing-id="${id}"]`);
+    if ((await entry.count()) > 0) return entry;
+  }
+  throw new Error(`listing ${id} is not in the admin's queue`);
+}

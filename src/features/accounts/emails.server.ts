@@ -58,7 +58,11 @@ export function bothLanguages(words: (locale: Locale) => EmailWords): EmailWords
  * link goes to the listing (`listingPath`) when verified, else to My Posts, each in its language.
  */
 export function listingReviewEmail(
-  review: { productName: string; listingPath: string } & ({ status: 'verified' } | { status: 'rejected'; reason: string }),
+  review: { productName: string; listingPath: string } & (
+    | { status: 'verified' }
+    // The reason in each language (a rejection code's sentence), or one text for both.
+    | { status: 'rejected'; reason: string | ((locale: Locale) => string) }
+  ),
 ): EmailWords {
   const name = review.productName;
   return bothLanguages((locale) =>
@@ -69,7 +73,14 @@ export function listingReviewEmail(
         }
       : {
           subject: m.email_listing_rejected_subject({ name }, { locale }),
-          text: m.email_listing_rejected_text({ name, reason: review.reason, url: siteLink('/myposts', locale) }, { locale }),
+          text: m.email_listing_rejected_text(
+            {
+              name,
+              reason: typeof review.reason === 'function' ? review.reason(locale) : review.reason,
+              url: siteLink('/myposts', locale),
+            },
+            { locale },
+          ),
         },
   );
 }

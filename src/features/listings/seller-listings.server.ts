@@ -11,7 +11,7 @@ import { listingImages, listingRevisions, listings, moderationDecisions, removed
 import { likePattern } from '#features/listings/listing-query.ts';
 import { decideRevision, removeUnusedMedia, saveEdit } from './listing-revisions.server.ts';
 import type { ListingEdit } from './listing-version.ts';
-import { MAX_REASON_LENGTH, type Review } from '#features/listings/listing-review.ts';
+import { rejectionRecord, rejectionWords, rejectionWordsOf, type Review } from '#features/listings/listing-review.ts';
 import { listingPath } from '#features/listings/listing-urls.ts';
 import type { SessionUser } from '#features/accounts/auth.server.ts';
 import type { Result } from '#platform/http/result.ts';
@@ -30,6 +30,7 @@ import {
 } from '#features/listings/listings.server.ts';
 import { type Page, type PageRequest, toPage } from '#platform/http/paging.ts';
 import { enqueue } from '#platform/jobs/queue.server.ts';
+import { queueContactCheck } from './contact-kind.server.ts';
 import { mayDeleteListing, mayEditListing } from '#features/listings/policy.ts';
 
 const NOT_FOUND = {
@@ -79,6 +80,8 @@ export async function submitListing(
     const id = await insertListing(tx, { ...draft, ownerId: user.id }, { status: 'pending', datePosted: now });
     // News for the features above: Telegram sends it to the admins' chats to verify.
     await enqueue(tx as unknown as Database, 'listing-submitted', { listingId: id });
+    // And asks what its Telegram contact is (a person, a channel): the words of its contact button.
+    await queueContactCheck(tx as unknown as Database, draft.contactTelegram);
     return id;
   });
 }
@@ -103,7 +106,12 @@ export async function listOwnListings(
     .limit(paging.pageSize + 1)
     .offset((paging.page - 1) * paging.pageSize);
   const page = toPage(rows, paging);
-  return { ...page, items: await withGalleries(db, page.items) };
+  return { ...page, items: await withGalleries(db, page.items.map(withReasonWords)) };
+}
+
+/** A seller's view of a listing says a rejection's code in words, in the request's language. */
+function withReasonWords<T extends { rejectionReason: string | null; editRejection: string | null }>(row: T): T {
+  return { ...row, rejectionReason: rejectionWordsOf(row.rejectionReason), editRejection: rejectionWordsOf(row.editRejection) };
 }
 
 async function ownerOf(db: Database, id: number): Promise<{ ownerId: string } | undefined> {
@@ -188,7 +196,7 @@ export async function ownListing(db: Database, id: number): Promise<OwnListing |
     .where(eq(listings.id, id))
     .limit(1);
   if (!row) return null;
-  const [withImages] = await withGalleries(db, [row]);
+  const [withImages] = await withGalleries(db, [withReasonWords(row)]);
   return withImages ?? null;
 }
 
@@ -204,7 +212,8 @@ export async function reviewListing(
 ): Promise<Result<{ id: number; status: ListingStatus }>> {
   if (!admin.isAdmin) return { ok: false, status: 403, error: m.form_srv_admins_only() };
   const status: ListingStatus = decision.verdict === 'verify' ? 'verified' : 'rejected';
-  const reason = decision.verdict === 'reject' ? decision.reason.trim().slice(0, MAX_REASON_LENGTH) : null;
+  // A rejection keeps its code and note together (listing-review.ts); the seller reads it in their language.
+  const reason = decision.verdict === 'reject' ? rejectionRecord(decision) : null;
   // The decision, who took it, and the news it makes are saved together or not at all.
   let unused: MediaRef[] = [];
   const row = await db.transaction(async (tx) => {
@@ -231,7 +240,10 @@ export async function reviewListing(
     const review = { productName: decided.productName, listingPath: listingPath(decided) };
     await notify(
       queue,
-      listingReviewNotice(decided.ownerId, status === 'verified' ? { ...review, status } : { ...review, status, reason: reason ?? '' }),
+      listingReviewNotice(
+        decided.ownerId,
+        status === 'verified' ? { ...review, status } : { ...review, status, reason: (locale) => rejectionWords(reason ?? '', locale) },
+      ),
     );
     return decided;
   });

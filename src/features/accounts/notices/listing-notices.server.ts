@@ -34,13 +34,22 @@ export function listingVerifiedNotice(deal: { userId: string; productName: strin
 }
 
 /** The seller's notice once an admin rejected a deal: the reason, and My Posts to fix it. */
-export function listingRejectedNotice(deal: { userId: string; productName: string; reason: string; email: EmailWords }): Notice {
+export function listingRejectedNotice(deal: {
+  userId: string;
+  productName: string;
+  /** The reason in each language (a rejection code's sentence), or one text for both. */
+  reason: string | ((locale: Locale) => string);
+  email: EmailWords;
+}): Notice {
   return {
     userId: deal.userId,
     kind: 'listing-rejected',
     email: deal.email,
     telegram: inEveryLocale((locale) => ({
-      text: m.notice_tg_listing_rejected({ name: bold(deal.productName), reason: escapeTelegramHtml(deal.reason) }, { locale }),
+      text: m.notice_tg_listing_rejected(
+        { name: bold(deal.productName), reason: escapeTelegramHtml(typeof deal.reason === 'function' ? deal.reason(locale) : deal.reason) },
+        { locale },
+      ),
       buttons: [[myPostsButton(locale)]],
     })),
   };

@@ -6,6 +6,7 @@
 import type { ReportItemKind, ReportReason } from '#db/schema.ts';
 import { categoryByKey } from '#features/listings/categories.ts';
 import { discountBadge } from '#features/listings/discount.ts';
+import { rejectionWords } from '#features/listings/listing-review.ts';
 import { kindLabel, reasonLabel, REPORT_REASON_LIST } from '#features/trust/reports.ts';
 import { formatDate, formatDateTime } from '#platform/i18n/format.ts';
 import { m } from '#paraglide/messages.js';
@@ -106,7 +107,7 @@ function sellerLines(seller: SellerRecord, budget: Budget): string[] {
   lines.push(`📋 ${m.tgadmin_history()} ${history.join(' · ')}`);
   const rejections = seller.lastRejections.slice(0, budget.rejections);
   if (rejections.length > 0) {
-    const reasons = rejections.map((r) => `“${escapeHtml(clip(r.replace(/\s+/g, ' '), budget.reason))}”`).join('; ');
+    const reasons = rejections.map((r) => `“${escapeHtml(clip(rejectionWords(r).replace(/\s+/g, ' '), budget.reason))}”`).join('; ');
     lines.push(m.tgadmin_history_last_rejections({ reasons }));
   }
   return lines;
@@ -162,7 +163,7 @@ const who = (decided: Decided) => escapeHtml(decided.admin ?? m.tgadmin_an_admin
 
 export function listingDecisionLine(decision: { status: 'verified' | 'rejected'; reason: string | null }, decided: Decided): string {
   if (decision.status === 'verified') return `✅ ${m.tgadmin_verified_by({ admin: who(decided), time: formatDateTime(decided.at) })}`;
-  return `❌ ${m.tgadmin_rejected_by({ admin: who(decided), time: formatDateTime(decided.at), reason: escapeHtml(clip(decision.reason ?? '', 300)) })}`;
+  return `❌ ${m.tgadmin_rejected_by({ admin: who(decided), time: formatDateTime(decided.at), reason: escapeHtml(clip(rejectionWords(decision.reason ?? ''), 300)) })}`;
 }
 
 /** A reported item with its open reports, as the admin's message shows it. */

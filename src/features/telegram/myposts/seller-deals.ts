@@ -6,6 +6,7 @@
 import type { HiddenReason, ListingStatus } from '#db/schema.ts';
 import { discountState, discountStateText } from '#features/listings/discount.ts';
 import { isLive } from '#features/listings/end-listing.ts';
+import { rejectionWords } from '#features/listings/listing-review.ts';
 import { isRenewable } from '#features/listings/renewals/renewals.ts';
 import { localHref, type Locale } from '#platform/i18n/locales.ts';
 import { m } from '#paraglide/messages.js';
@@ -48,7 +49,7 @@ const hasEnded = (deal: SellerDeal, now: Date): boolean => deal.endsAt !== null 
 export function statusText(deal: SellerDeal, now: Date): string {
   if (deal.status === 'pending') return m.tgmine_status_pending();
   if (deal.status === 'rejected') {
-    const reason = deal.rejectionReason?.trim();
+    const reason = deal.rejectionReason ? rejectionWords(deal.rejectionReason) : '';
     return reason ? m.tgmine_status_rejected({ reason }) : m.tgmine_status_rejected_no_reason();
   }
   if (deal.hiddenAt !== null || deal.sellerBanned) {
