@@ -7,7 +7,7 @@ const box = (page: import('@playwright/test').Page) => page.getByPlaceholder('Wr
 // own request in the full list rather than in the first eight.
 test('a visitor sends a request with Enter and sees it under Recent Requests as Anonymous', async ({ page }) => {
   const message = `Looking for a used fridge ${Date.now()}`;
-  await page.goto('/services');
+  await page.goto('/');
   const send = page.locator('#request-box').getByRole('button', { name: 'Send' });
   await expect(send).toBeDisabled();
   await box(page).fill(message);
@@ -124,17 +124,17 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
   test('the message box still sends, and says so', async ({ page }) => {
     const message = `No-JS request ${Date.now()}`;
-    await page.goto('/aboutus');
+    await page.goto('/recents');
     await box(page).fill(message);
     await page.locator('#request-box').getByRole('button', { name: 'Send' }).click();
-    await expect(page).toHaveURL(/\/aboutus\?request=sent/);
+    await expect(page).toHaveURL(/\/recents\?request=sent/);
     await expect(page.getByText('Message submitted!')).toBeVisible();
     await page.goto('/recents?requests=all');
     await expect(page.locator('#requests li').filter({ hasText: message })).toBeVisible();
   });
 
   test('a blank message is refused with the spec text', async ({ page }) => {
-    await page.goto('/aboutus');
+    await page.goto('/');
     await page.locator('#request-box').getByRole('button', { name: 'Send' }).click();
     await expect(page.getByText('Please enter a message.')).toBeVisible();
   });

@@ -6,9 +6,6 @@ import { m } from '#paraglide/messages.js';
 export const MAX_REQUEST_LENGTH = 500;
 export const MAX_COMMENT_LENGTH = 1000;
 
-/** Where the buy/sell box sits: at the foot of the screen (home, /recents), or in the page's flow. */
-export type RequestBoxPlacement = 'fixed' | 'inline';
-
 /** The query parameter that brings a request held back for a phone number back into the box, as typed. */
 export const REQUEST_DRAFT = 'request_text';
 

@@ -57,13 +57,6 @@ describe.each(drivers())('the request box on %s', (driver) => {
     expect(await stored()).toEqual(['Looking for a used fridge, 2 kg of teff, 1500 birr']);
   });
 
-  it('returns to the box itself when it sits in the page flow', async () => {
-    const response = await post({ message: PHONE_TEXT }, { page: '/aboutus', action: '/api/cat?box=inline' });
-    expect(response.headers.get('Location')).toMatch(/^\/aboutus\?request=phone&request_text=[^#]+#request-box$/);
-    const sent = await post({ message: 'Need a sofa' }, { page: '/aboutus', action: '/api/cat?box=inline' });
-    expect(sent.headers.get('Location')).toBe('/aboutus?request=sent#request-box');
-  });
-
   it("keeps the spec's JSON API: a request with a number is stored (the box's script asks first)", async () => {
     const response = await post({ message: PHONE_TEXT }, { form: false });
     expect(response.status).toBe(201);

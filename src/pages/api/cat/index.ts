@@ -98,13 +98,12 @@ const FLAGS: Partial<Record<number, string>> = { 201: 'sent', 400: 'blank', 429:
 
 /**
  * Where a plain form post returns: its page with the outcome flag (and, held back for a phone
- * number, the text as typed, so nothing is lost); to the box itself when it sits in the page's flow
- * (`?box=inline` on the form's action), where the flag is seen.
+ * number, the text as typed, so nothing is lost).
  */
 async function backToBox(context: APIContext, answer: Response): Promise<Response> {
   const flag: Record<string, string> = { request: FLAGS[answer.status] ?? 'failed' };
   if (answer.status === PHONE_WARNING) flag[REQUEST_DRAFT] = String((await answer.json()).message);
-  return backTo(context, flag, '/', context.url.searchParams.get('box') === 'inline' ? '#request-box' : '');
+  return backTo(context, flag, '/');
 }
 
 /**
