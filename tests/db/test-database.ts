@@ -92,8 +92,21 @@ export async function openThrowawayPostgres(
       await inner.close();
       const drop = new pg.Client({ connectionString: url });
       await drop.connect();
-      await drop.query(`drop database if exists ${name} with (force)`);
-      await drop.end();
+      try {
+        // FORCE cannot end a server process of another role (an autovacuum worker on the fresh
+        // database refuses it: "must be a member of the role…"); it is gone a moment later.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await drop.query(`drop database if exists ${name} with (force)`);
+            break;
+          } catch (error) {
+            if (attempt >= 10 || !/must be a member of the role/.test((error as Error).message)) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+          }
+        }
+      } finally {
+        await drop.end();
+      }
     },
   };
 }
