@@ -14,6 +14,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '#db/client.ts';
+import { queryLogger } from '#platform/db/query-observers.ts';
 import { withDatabase } from './global-setup.ts';
 
 export type Driver = 'pglite' | 'postgres';
@@ -76,7 +77,7 @@ export function useTestDatabase(driver: Driver, options: TestDatabaseOptions = {
  */
 export async function openThrowawayPostgres(
   prefix: string,
-  options: { template?: string; migrationsFolder?: string; logger?: { logQuery: () => void }; maxConnections: number },
+  options: { template?: string; migrationsFolder?: string; logger?: { logQuery: (query: string) => void }; maxConnections: number },
 ): Promise<DatabaseHandle> {
   const url = inject('postgresUrl')!;
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
@@ -114,7 +115,13 @@ export async function openThrowawayPostgres(
 /** Opens one database from the migrated template; the caller closes it. Prefer `useTestDatabase`. */
 export async function createTestDatabase(driver: Driver): Promise<TestDatabase> {
   let count = 0;
-  const logger = { logQuery: () => void count++ };
+  // The process's observers see a test's statements too (the page cache's tags), as in the app.
+  const logger = {
+    logQuery: (query: string) => {
+      count++;
+      queryLogger.logQuery(query);
+    },
+  };
   let handle: DatabaseHandle;
   if (driver === 'pglite') {
     const tar = await readFile(inject('pgliteTemplate'));

@@ -9,9 +9,25 @@ import { listings } from '#db/schema.ts';
 import type { HolidayKey } from './holidays.ts';
 import { toPage, type Page, type PageRequest } from '#platform/http/paging.ts';
 import { cardColumns, isPublic, type ListingCard } from './listings.server.ts';
+import { coveredRead } from '#platform/cache/page-dependencies.server.ts';
+import { listTags, shownCards } from './listing-page-tags.ts';
+import { LISTING_READ_TABLES } from './public-listings.server.ts';
 
 /** One page of holiday deals; `order` is the holidays soonest first (see `upcomingHolidays`). */
-export async function listHolidayDeals(db: Database, order: readonly HolidayKey[], paging: PageRequest): Promise<Page<ListingCard>> {
+export async function listHolidayDeals(
+  db: Database,
+  order: readonly HolidayKey[],
+  paging: PageRequest,
+  now = new Date(),
+): Promise<Page<ListingCard>> {
+  return coveredRead(
+    LISTING_READ_TABLES,
+    () => readHolidayDeals(db, order, paging),
+    (page) => shownCards(listTags({ list: 'holiday' }), page.items, now),
+  );
+}
+
+async function readHolidayDeals(db: Database, order: readonly HolidayKey[], paging: PageRequest): Promise<Page<ListingCard>> {
   const rank = sql.join(
     order.map((key, i) => sql`when ${key} then ${i}`),
     sql` `,

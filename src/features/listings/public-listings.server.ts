@@ -11,6 +11,11 @@ import { likePattern, type ListKind } from './listing-query.ts';
 import { searchMatch, type SearchMatch } from '#features/search/search.server.ts';
 import { toPage, type Page, type PageRequest } from '#platform/http/paging.ts';
 import { cardColumns, isPublic, withGalleries, type ListingCard, type ListingImage } from './listings.server.ts';
+import { coveredRead } from '#platform/cache/page-dependencies.server.ts';
+import { listingTag, listTags, shownCards } from './listing-page-tags.ts';
+
+/** The tables a public read of listings reads, described by the page tags of what it shows. */
+export const LISTING_READ_TABLES = ['listings', 'listing_images'];
 
 /** Which verified listings a public list shows. */
 export interface PublicListingFilter {
@@ -202,9 +207,15 @@ export async function searchPublicListings(
   filter: PublicListingFilter,
   paging: PageRequest,
 ): Promise<{ page: Page<ListingCard>; match?: SearchMatch }> {
-  const match = await matchOfFilter(db, filter);
-  const rows = await publicPage(db, filter, paging, () => db.select(cardColumns).from(listings).$dynamic(), match);
-  return { page: toPage(rows, paging), match };
+  return coveredRead(
+    LISTING_READ_TABLES,
+    async () => {
+      const match = await matchOfFilter(db, filter);
+      const rows = await publicPage(db, filter, paging, () => db.select(cardColumns).from(listings).$dynamic(), match);
+      return { page: toPage(rows, paging), match };
+    },
+    (result) => shownCards(listTags(filter), result.page.items, filter.now),
+  );
 }
 
 /** Every public field of a listing (never the owner). */
@@ -230,7 +241,15 @@ export type ListingDetail = ListingCard & {
 };
 
 /** A verified listing with its gallery (main photo first), or null: missing and unverified look the same. */
-export async function getPublicListing(db: Database, id: number): Promise<ListingDetail | null> {
+export async function getPublicListing(db: Database, id: number, now = new Date()): Promise<ListingDetail | null> {
+  return coveredRead(
+    LISTING_READ_TABLES,
+    () => readPublicListing(db, id),
+    (listing) => shownCards([listingTag(id)], listing ? [listing] : [], now),
+  );
+}
+
+async function readPublicListing(db: Database, id: number): Promise<ListingDetail | null> {
   const [row] = await db
     .select({ ...publicColumns, status: listings.status })
     .from(listings)
@@ -248,6 +267,14 @@ export type NewProduct = ListingCard & { description: string; contactTick: strin
  * all their images: two queries per page, whatever its size.
  */
 export async function getNewProducts(db: Database, filter: { search?: string; now: Date }, paging: PageRequest): Promise<Page<NewProduct>> {
+  return coveredRead(
+    LISTING_READ_TABLES,
+    () => readNewProducts(db, filter, paging),
+    (page) => shownCards(listTags({ list: 'new', query: filter.search }), page.items, filter.now),
+  );
+}
+
+async function readNewProducts(db: Database, filter: { search?: string; now: Date }, paging: PageRequest): Promise<Page<NewProduct>> {
   const conditions: SQL[] = [isPublic, eq(listings.category, 'new')];
   if (filter.search) {
     conditions.push(sql`lower(${listings.productName} || ' ' || ${listings.companyName}) like ${likePattern(filter.search)}`);
@@ -267,6 +294,14 @@ export type VideoListing = ListingCard & { description: string; video: StoredVid
 
 /** Featured videos: verified listings with a video, newest first. */
 export async function listVideoListings(db: Database, now: Date, paging: PageRequest): Promise<Page<VideoListing>> {
+  return coveredRead(
+    LISTING_READ_TABLES,
+    () => readVideoListings(db, now, paging),
+    (page) => shownCards(listTags({ list: 'videos' }), page.items, now),
+  );
+}
+
+async function readVideoListings(db: Database, now: Date, paging: PageRequest): Promise<Page<VideoListing>> {
   const { where, order } = publicListingCriteria({ list: 'videos', now });
   const rows = await db
     .select({ ...cardColumns, description: listings.description, video: listings.video })

@@ -32,6 +32,7 @@ import { type Page, type PageRequest, toPage } from '#platform/http/paging.ts';
 import { enqueue } from '#platform/jobs/queue.server.ts';
 import { queueContactCheck } from './contact-kind.server.ts';
 import { mayDeleteListing, mayEditListing } from '#features/listings/policy.ts';
+import { changingListings } from './listing-page-changes.server.ts';
 
 const NOT_FOUND = {
   ok: false,
@@ -216,37 +217,40 @@ export async function reviewListing(
   const reason = decision.verdict === 'reject' ? rejectionRecord(decision) : null;
   // The decision, who took it, and the news it makes are saved together or not at all.
   let unused: MediaRef[] = [];
-  const row = await db.transaction(async (tx) => {
-    const [listing] = await tx
-      .update(listings)
-      .set({ status, rejectionReason: reason, reviewedAt: new Date() })
-      .where(and(eq(listings.id, id), eq(listings.status, 'pending')))
-      .returning({ id: listings.id, productName: listings.productName, ownerId: listings.ownerId });
-    const edit = listing ? null : await decideRevision(tx, id, decision.verdict, reason);
-    const decided = listing ?? (edit && { id, productName: edit.productName, ownerId: edit.ownerId });
-    if (!decided) return null;
-    unused = edit?.unused ?? [];
-    const queue = tx as unknown as Database;
-    // Who decided and when, with the other moderation decisions (the admins' Telegram copies say it).
-    await tx
-      .insert(moderationDecisions)
-      .values({ itemKind: 'listing', itemId: String(id), action: decision.verdict, adminId: admin.id, note: reason });
-    // News for the features above (Telegram's alerts and channel post), run by the job queue, not this request.
-    // An edit of a live deal is no new deal: no alerts or channel post again.
-    if (status === 'verified' && !edit) await enqueue(queue, 'listing-verified', { listingId: id });
-    // Every admin's copy of the listing in Telegram shows the decision (and loses its buttons).
-    await enqueue(queue, 'listing-reviewed', { listingId: id });
-    // The seller hears it where they are (Telegram, email or both: decision 27), with the reason and My Posts.
-    const review = { productName: decided.productName, listingPath: listingPath(decided) };
-    await notify(
-      queue,
-      listingReviewNotice(
-        decided.ownerId,
-        status === 'verified' ? { ...review, status } : { ...review, status, reason: (locale) => rejectionWords(reason ?? '', locale) },
-      ),
-    );
-    return decided;
-  });
+  // The cached pages of the listing before and after the decision are dropped, and no others (decision 30).
+  const row = await changingListings(db, [id], () =>
+    db.transaction(async (tx) => {
+      const [listing] = await tx
+        .update(listings)
+        .set({ status, rejectionReason: reason, reviewedAt: new Date() })
+        .where(and(eq(listings.id, id), eq(listings.status, 'pending')))
+        .returning({ id: listings.id, productName: listings.productName, ownerId: listings.ownerId });
+      const edit = listing ? null : await decideRevision(tx, id, decision.verdict, reason);
+      const decided = listing ?? (edit && { id, productName: edit.productName, ownerId: edit.ownerId });
+      if (!decided) return null;
+      unused = edit?.unused ?? [];
+      const queue = tx as unknown as Database;
+      // Who decided and when, with the other moderation decisions (the admins' Telegram copies say it).
+      await tx
+        .insert(moderationDecisions)
+        .values({ itemKind: 'listing', itemId: String(id), action: decision.verdict, adminId: admin.id, note: reason });
+      // News for the features above (Telegram's alerts and channel post), run by the job queue, not this request.
+      // An edit of a live deal is no new deal: no alerts or channel post again.
+      if (status === 'verified' && !edit) await enqueue(queue, 'listing-verified', { listingId: id });
+      // Every admin's copy of the listing in Telegram shows the decision (and loses its buttons).
+      await enqueue(queue, 'listing-reviewed', { listingId: id });
+      // The seller hears it where they are (Telegram, email or both: decision 27), with the reason and My Posts.
+      const review = { productName: decided.productName, listingPath: listingPath(decided) };
+      await notify(
+        queue,
+        listingReviewNotice(
+          decided.ownerId,
+          status === 'verified' ? { ...review, status } : { ...review, status, reason: (locale) => rejectionWords(reason ?? '', locale) },
+        ),
+      );
+      return decided;
+    }),
+  );
   await removeUnusedMedia(unused);
   if (!row) {
     const exists = await ownerOf(db, id);

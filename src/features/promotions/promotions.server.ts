@@ -14,6 +14,9 @@ import { formatBirr } from '#platform/i18n/format.ts';
 import { m } from '#paraglide/messages.js';
 import type { SessionUser } from '#features/accounts/auth.server.ts';
 import { cardColumns, isPublic, type ListingCard } from '#features/listings/listings.server.ts';
+import { LISTING_READ_TABLES } from '#features/listings/public-listings.server.ts';
+import { promotedTag, shownCards } from '#features/listings/listing-page-tags.ts';
+import { coveredRead } from '#platform/cache/page-dependencies.server.ts';
 import { inLocale } from '#platform/i18n/locale.server.ts';
 import { admin as isAdmin, adminsOnly } from '#features/accounts/policy.ts';
 import { payBack } from '#features/payments/money-back.server.ts';
@@ -68,6 +71,19 @@ const running = (now: Date) => and(isNull(promotions.endedAt), lte(promotions.st
  * one is shown as often and in every position.
  */
 export async function listPromotedListings(db: Database, filter: { category?: string; now: Date }, page = 1): Promise<ListingCard[]> {
+  // The places turn every ROTATION_MS: the page's text changes then.
+  const turn = (Math.floor(filter.now.getTime() / ROTATION_MS) + 1) * ROTATION_MS;
+  return coveredRead(
+    LISTING_READ_TABLES,
+    () => readPromotedListings(db, filter, page),
+    (cards) => {
+      const shown = shownCards([promotedTag(filter.category ?? null)], cards, filter.now);
+      return { tags: shown.tags, changesAt: Math.min(turn, shown.changesAt ?? Infinity) };
+    },
+  );
+}
+
+async function readPromotedListings(db: Database, filter: { category?: string; now: Date }, page: number): Promise<ListingCard[]> {
   const conditions: SQL[] = [running(filter.now), isPublic, notEnded(filter.now)];
   if (filter.category) conditions.push(eq(listings.category, filter.category));
   const live = db

@@ -22,7 +22,7 @@ export async function loadListingPage(page: AstroGlobal) {
   const { db, now } = page.locals;
   const id = parseListingId(page.params.slug ?? '');
   // A failed read is not a missing listing: it is a 503 to retry, never a 404 that search engines drop.
-  const read = id === null ? { ok: true as const, value: null } : await readOutcome('detail', () => getPublicListing(db, id));
+  const read = id === null ? { ok: true as const, value: null } : await readOutcome('detail', () => getPublicListing(db, id, now));
   const failed = !read.ok;
   const listing = read.ok ? read.value : null;
   if (listing) {

@@ -11,6 +11,9 @@ import { toPage, type Page, type PageRequest } from '#platform/http/paging.ts';
 import { m } from '#paraglide/messages.js';
 import type { SessionUser } from '#features/accounts/auth.server.ts';
 import { cardColumns, isPublic, type ListingCard } from '#features/listings/listings.server.ts';
+import { LISTING_READ_TABLES } from '#features/listings/public-listings.server.ts';
+import { sellerTag, shownCards } from '#features/listings/listing-page-tags.ts';
+import { coveredRead } from '#platform/cache/page-dependencies.server.ts';
 
 /** A deal that has not ended (one without an end runs until its seller removes it). */
 export const notEnded = (now: Date): SQL => or(isNull(listings.endsAt), gt(listings.endsAt, now))!;
@@ -71,6 +74,14 @@ export async function sellerDeals(db: Database, sellerId: number, now: Date, pag
 
 /** Up to 6 current public deals of a seller other than `exceptId`: one query. */
 export async function otherDeals(db: Database, sellerId: number, exceptId: number, now: Date): Promise<ListingCard[]> {
+  return coveredRead(
+    LISTING_READ_TABLES,
+    () => readOtherDeals(db, sellerId, exceptId, now),
+    (cards) => shownCards([sellerTag(sellerId)], cards, now),
+  );
+}
+
+function readOtherDeals(db: Database, sellerId: number, exceptId: number, now: Date): Promise<ListingCard[]> {
   return db
     .select(cardColumns)
     .from(listings)

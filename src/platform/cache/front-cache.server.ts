@@ -29,7 +29,33 @@ export const SESSION_STATE_HEADER = 'X-Sefer-Session';
  * the lite page (lite-mode.ts): the same URL has two bodies.
  */
 export function pageKey(url: URL, lite: boolean): string {
-  return `${lite ? 'lite:' : ''}${url.pathname}${url.search}`;
+  return `${lite ? 'lite:' : ''}${url.pathname}${withoutTracking(url.search)}`;
+}
+
+/**
+ * Query parameters that only tell an analytics tool where a visitor came from (a link shared on
+ * Telegram or Facebook carries them); no page reads them, so the page is the same without them.
+ */
+const TRACKING_PARAMETER =
+  /^(?:utm_[a-z_]+|fbclid|gclid|gbraid|wbraid|dclid|msclkid|yclid|twclid|ttclid|li_fat_id|igshid|mc_cid|mc_eid|_ga|_gl|ref_src)$/i;
+
+/** A query string without tracking parameters (the others kept as they were, in their order). */
+export function withoutTracking(search: string): string {
+  if (!search.includes('=')) return search;
+  const kept = search
+    .slice(1)
+    .split('&')
+    .filter((pair) => {
+      const name = pair.split('=', 1)[0] ?? '';
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name);
+      } catch {
+        // kept as typed
+      }
+      return !TRACKING_PARAMETER.test(decoded);
+    });
+  return kept.length ? `?${kept.join('&')}` : '';
 }
 
 /**
@@ -126,11 +152,11 @@ export function answerFromCache(
   const page = cache.get(pageKey(url, lite.lite));
   if (!page) return false;
   if (request.method === 'GET' && page.viewOf !== null) options.onView?.(page.viewOf, request);
-  send(page, request, response, lite.chosen);
+  send(cache, page, request, response, lite.chosen);
   return true;
 }
 
-function send(page: CachedPage, request: IncomingMessage, response: ServerResponse, liteChosen: boolean): void {
+function send(cache: PageCache, page: CachedPage, request: IncomingMessage, response: ServerResponse, liteChosen: boolean): void {
   for (const [name, value] of page.headers) {
     if (!/^(content-length|content-encoding|transfer-encoding|x-page-cache)$/i.test(name)) response.appendHeader(name, value);
   }
@@ -143,7 +169,7 @@ function send(page: CachedPage, request: IncomingMessage, response: ServerRespon
     return;
   }
   const encoding = chosenEncoding(request.headers['accept-encoding']);
-  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body;
+  const body = encoding ? cache.encodedBody(page, encoding) : page.body;
   if (encoding) response.setHeader('Content-Encoding', encoding);
   response.setHeader('Content-Length', body.length);
   response.writeHead(page.status);

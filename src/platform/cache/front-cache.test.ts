@@ -2,7 +2,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerFromCache, chosenEncoding, PAGE_VARY, pageKey, publicCacheControl, storedPageFor } from './front-cache.server.ts';
+import {
+  answerFromCache,
+  chosenEncoding,
+  PAGE_VARY,
+  pageKey,
+  publicCacheControl,
+  storedPageFor,
+  withoutTracking,
+} from './front-cache.server.ts';
 import { PageCache, preparePage } from './page-cache.server.ts';
 
 const HTML = '<!doctype html><title>Homes</title>' + '<article>A deal in Bole</article>'.repeat(300);
@@ -179,5 +187,17 @@ describe('cached pages answered before Astro', () => {
     expect(chosenEncoding('*')).toBe('gzip');
     expect(chosenEncoding('identity')).toBeNull();
     expect(chosenEncoding(undefined)).toBeNull();
+  });
+
+  it('answers a link carrying tracking parameters with the page without them (issue 31)', async () => {
+    const shared = await get('/homes?utm_source=telegram&page=2&fbclid=IwAR0x&utm_medium=social', { 'accept-encoding': 'br' });
+    expect(shared.headers['x-page-cache']).toBe('hit');
+    expect(brotliDecompressSync(shared.body).toString()).toBe(HTML);
+    expect((await get('/homes?page=3&gclid=1')).body.toString()).toBe('astro');
+    expect(withoutTracking('?utm_source=a&utm_campaign=b')).toBe('');
+    expect(withoutTracking('?query=coffee&fbclid=1&page=2')).toBe('?query=coffee&page=2');
+    expect(withoutTracking('?utm%5Fsource=x&q=utm_source')).toBe('?q=utm_source');
+    expect(withoutTracking('?utmost=1&ref=2')).toBe('?utmost=1&ref=2');
+    expect(withoutTracking('')).toBe('');
   });
 });

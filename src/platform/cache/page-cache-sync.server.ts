@@ -1,6 +1,7 @@
 /**
- * Several app processes on one PostgreSQL: a write in one empties every process's page cache.
- * The writing process sends `NOTIFY sefer_pages` through its pool; each process holds one
+ * Several app processes on one PostgreSQL: a write in one drops the pages it changed in every
+ * process's page cache. The writing process sends `NOTIFY sefer_pages` with its tags (decision 30)
+ * through its pool; each process holds one
  * connection that LISTENs (notifications arrive within milliseconds). While that connection is
  * down a process cannot hear other processes' writes, so it keeps no pages until it is back, and
  * empties its cache when it is (what it missed is unknown).
@@ -11,6 +12,7 @@ import pg from 'pg';
 import { config } from '#platform/config/config.server.ts';
 import { readyDatabase } from '#platform/db/db.server.ts';
 import type { PageCache } from './page-cache.server.ts';
+import { EVERY_PAGE } from './page-dependencies.server.ts';
 
 const CHANNEL = 'sefer_pages';
 /** This process's name in its own notifications, which it ignores. */
@@ -23,7 +25,7 @@ let listener: { stop(): Promise<void> } | undefined;
 export function syncPageCache(cache: PageCache): void {
   const url = config().databaseUrl;
   if (!url || listener) return;
-  cache.onWrite = () => announce();
+  cache.onWrite = (tags) => announce(tags);
   listener = listen(url, cache);
 }
 
@@ -34,10 +36,25 @@ export async function stopPageCacheSync(): Promise<void> {
   await current?.stop();
 }
 
-function announce(): void {
+/** NOTIFY's payload is at most 8,000 bytes: a longer list of tags becomes "every page". */
+const PAYLOAD_LIMIT = 7000;
+
+/** The notification of a write: the process that made it, then its tags (separated by spaces). */
+export function notificationOf(process: string, tags: readonly string[]): string {
+  const payload = `${process} ${tags.join(' ')}`;
+  return payload.length > PAYLOAD_LIMIT ? `${process} ${EVERY_PAGE}` : payload;
+}
+
+/** A notification's process and tags (an older process's payload, its name only, means every page). */
+export function parseNotification(payload: string): { process: string; tags: string[] } {
+  const [process = '', ...tags] = payload.split(' ').filter(Boolean);
+  return { process, tags: tags.length ? tags : [EVERY_PAGE] };
+}
+
+function announce(tags: readonly string[]): void {
   const db = readyDatabase();
   if (!db) return;
-  db.execute(sql`select pg_notify(${CHANNEL}, ${PROCESS})`).catch((error: unknown) => {
+  db.execute(sql`select pg_notify(${CHANNEL}, ${notificationOf(PROCESS, tags)})`).catch((error: unknown) => {
     console.error(`[cache] other processes were not told of a write: ${(error as Error).message}`);
   });
 }
@@ -63,7 +80,9 @@ function listen(url: string, cache: PageCache): { stop(): Promise<void> } {
     if (stopped) return;
     const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, keepAlive: true });
     next.on('notification', (message) => {
-      if (message.channel === CHANNEL && message.payload !== PROCESS) cache.clear();
+      if (message.channel !== CHANNEL || !message.payload) return;
+      const { process, tags } = parseNotification(message.payload);
+      if (process !== PROCESS) cache.invalidate(tags);
     });
     next.on('error', (error) => lost(error.message));
     next.on('end', () => lost('closed'));

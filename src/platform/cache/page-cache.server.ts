@@ -1,83 +1,100 @@
 /**
  * Rendered HTML (and sitemap XML) of public pages for visitors who are not signed in, kept for a
- * few seconds, compressed once, and served before Astro's pipeline runs (front-cache.server.ts).
+ * few seconds and served before Astro's pipeline runs (front-cache.server.ts).
  *
  * Measured (BENCHMARKS.md): rendering a list page costs several times what serving the same bytes
  * from a file costs, and every visitor who is not signed in gets the same bytes for the same URL.
- * Compressing a 40 KB page for every visitor cost more than finding it in the cache, so each page
- * is stored with its brotli and gzip bytes and a validator.
  *
  * Correctness:
  * - only GET requests without a signed-in user, and only 200 text/html or application/xml
  *   responses that set no cookie and are not marked private or no-store; the key is the path and
- *   query (and lite mode). A page that read a cookie while rendering is marked private
- *   (page-cookies.server.ts): its body is not the URL's alone;
- * - a request that may write (any method but GET and HEAD) empties the cache when it is done and
- *   its answer says it changed data ({@link changedData}); a page rendered while such a request
- *   ran is not stored (a generation counter), so this process never serves a page older than its
- *   own last write. Refused writes (a 404, 401, 429, a form sent back with an error) leave the
- *   cache alone, so a trickle of cheap failing POSTs cannot keep it empty;
- * - with PostgreSQL and several app processes, a write empties every process's cache through
+ *   the query without tracking parameters (and lite mode). A page that read a cookie while
+ *   rendering is marked private (page-cookies.server.ts): its body is not the URL's alone;
+ * - each page is stored with the tags of what it shows (page-dependencies.server.ts: the tables it
+ *   read, the listings, categories and lists it shows). A request that may write (any method but
+ *   GET and HEAD) records the tags of what it wrote, and when its answer says it changed data
+ *   ({@link changedData}) the pages with any of those tags are dropped, and nothing else (decision
+ *   30). A write that fails empties everything (nobody knows what it did). A page whose rendering
+ *   started before a change of one of its tags is not stored, so this process never serves a page
+ *   older than its own last write. Refused writes (a 404, 401, 429, a form sent back with an
+ *   error) leave the cache alone;
+ * - with PostgreSQL and several app processes, the tags of each write reach every process through
  *   NOTIFY (page-cache-sync.server.ts);
- * - pages depend on the clock (discount windows, "N days left"): entries expire after `ttlMs`
- *   (default 30 s, the API's max-age too);
+ * - pages depend on the clock (discount windows, "N days left"): an entry expires after `ttlMs`
+ *   (default 30 s, the API's max-age too), or sooner when its render said when its text changes;
  * - memory is bounded: least recently used entries go first beyond `maxBytes`.
  */
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
+import { EVERY_PAGE, recordingWrite } from './page-dependencies.server.ts';
+import { compressBest, compressQuickly, UpgradeQueue, type PageEncoding } from './page-compression.server.ts';
+
+/** A page's bytes in one encoding, and whether they are the smallest we make. */
+interface Encoded {
+  bytes: Buffer;
+  best: boolean;
+}
 
 export interface CachedPage {
   status: number;
   headers: [string, string][];
-  /** The page's bytes, and the same bytes compressed once. */
+  /** The page's bytes. */
   body: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  /** The same bytes compressed, per encoding, made when first asked for. */
+  encoded: Partial<Record<PageEncoding, Encoded>>;
   /** A validator of the bytes (weak: the same for every encoding of them). */
   etag: string;
   /** The listing whose detail page this is: each hit counts a view. */
   viewOf: number | null;
+  /** What the page shows (page-dependencies.server.ts); none: it depends on nothing a write changes. */
+  tags: ReadonlySet<string>;
+  /** When the page's text changes by itself (ms since the epoch), if sooner than the cache's lifetime. */
+  changesAt: number;
 }
 
 interface Entry extends CachedPage {
+  key: string;
   storedAt: number;
+  expiresAt: number;
   bytes: number;
+  /** Times served from the cache: the second asks for the best compression. */
+  served: number;
 }
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
+/** When a render started, for {@link PageCache.set}: what changed since is known. */
+export interface RenderStamp {
+  readonly generation: number;
+  readonly change: number;
+}
 
 /**
- * A page ready to be stored: compressed in the thread pool (brotli at quality 9 is within a few
- * per cent of 11 on these pages at a fraction of the time), with its ETag.
+ * A page ready to be stored, with its ETag, and compressed once for the encoding its own visitor
+ * asked for (page-compression.server.ts: about a millisecond); other encodings are made when asked.
  */
-export async function preparePage(
+export function preparePage(
   status: number,
   headers: [string, string][],
   html: string,
   viewOf: number | null = null,
-): Promise<CachedPage> {
+  options: { encoding?: PageEncoding | null; tags?: ReadonlySet<string>; changesAt?: number } = {},
+): CachedPage {
   const body = Buffer.from(html);
-  const [br, gz] = await Promise.all([
-    brotli(body, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    }),
-    gzip(body, { level: 9 }),
-  ]);
+  const encoded: CachedPage['encoded'] = {};
+  if (options.encoding) encoded[options.encoding] = { bytes: compressQuickly(body, options.encoding), best: false };
   const etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
-  return { status, headers, body, br, gzip: gz, etag, viewOf };
+  return { status, headers, body, encoded, etag, viewOf, tags: options.tags ?? new Set(), changesAt: options.changesAt ?? Infinity };
 }
+
+/** Beyond this many remembered tag changes, the cache is emptied instead (it only ever costs hits). */
+const CHANGES_LIMIT = 10_000;
 
 export class PageCache {
   readonly #entries = new Map<string, Entry>();
   #bytes = 0;
   #generation = 0;
-  #writes = 0;
+  /** A counter of tag changes, and the last change of each tag. */
+  #change = 0;
+  readonly #changed = new Map<string, number>();
+  readonly #upgrades = new UpgradeQueue();
 
   constructor(
     readonly ttlMs: number,
@@ -92,9 +109,9 @@ export class PageCache {
     return this.ttlMs > 0 && !this.paused;
   }
 
-  /** Changes whenever the cache is emptied; a render that started in another generation is not stored. */
-  get generation(): number {
-    return this.#generation;
+  /** Taken when a render starts: a page is not stored if what it shows changed since. */
+  get generation(): RenderStamp {
+    return { generation: this.#generation, change: this.#change };
   }
 
   get size(): number {
@@ -105,11 +122,16 @@ export class PageCache {
     return this.#bytes;
   }
 
+  /** Pages waiting to be recompressed at the best quality. */
+  get upgradesPending(): number {
+    return this.#upgrades.pending;
+  }
+
   get(key: string): CachedPage | undefined {
     if (this.paused) return undefined;
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
-    if (this.clock() - entry.storedAt >= this.ttlMs) {
+    if (this.clock() >= entry.expiresAt) {
       this.#remove(key, entry);
       return undefined;
     }
@@ -119,60 +141,120 @@ export class PageCache {
     return entry;
   }
 
-  /** Stores a page rendered in `generation`, unless the cache was emptied since or a write is running. */
-  set(key: string, page: CachedPage, generation: number): boolean {
-    if (!this.enabled || generation !== this.#generation || this.#writes > 0) return false;
-    const bytes = page.body.length + page.br.length + page.gzip.length + 512;
+  /**
+   * The stored page's bytes in `encoding`: compressed quickly the first time it is asked for;
+   * from its second serving on, recompressed at the best quality in the background.
+   */
+  encodedBody(page: CachedPage, encoding: PageEncoding): Buffer {
+    let encoded = page.encoded[encoding];
+    if (!encoded) {
+      encoded = { bytes: compressQuickly(page.body, encoding), best: false };
+      page.encoded[encoding] = encoded;
+      this.#resized(page);
+    }
+    const entry = page as Partial<Entry>;
+    entry.served = (entry.served ?? 0) + 1;
+    if (!encoded.best && entry.served >= 2) {
+      encoded.best = true; // asked once
+      this.#upgrades.add(async () => {
+        const bytes = await compressBest(page.body, encoding);
+        if (bytes.length < page.encoded[encoding]!.bytes.length) page.encoded[encoding] = { bytes, best: true };
+        this.#resized(page);
+      });
+    }
+    return encoded.bytes;
+  }
+
+  /** Stores a page whose render started at `stamp`, unless the cache was emptied or one of its tags changed since. */
+  set(key: string, page: CachedPage, stamp: RenderStamp): boolean {
+    if (!this.enabled || stamp.generation !== this.#generation) return false;
+    for (const tag of page.tags) if ((this.#changed.get(tag) ?? -1) > stamp.change) return false;
+    const bytes = sizeOf(page);
     if (bytes > this.maxBytes / 4) return false;
     const existing = this.#entries.get(key);
     if (existing) this.#remove(key, existing);
-    this.#entries.set(key, { ...page, storedAt: this.clock(), bytes });
+    const storedAt = this.clock();
+    this.#entries.set(key, { ...page, key, storedAt, expiresAt: Math.min(storedAt + this.ttlMs, page.changesAt), bytes, served: 0 });
     this.#bytes += bytes;
-    for (const [oldest, entry] of this.#entries) {
-      if (this.#bytes <= this.maxBytes) break;
-      this.#remove(oldest, entry);
-    }
+    this.#evict();
     return true;
   }
 
-  /** Told when a write of this process changed data, after the cache was emptied (other processes empty theirs). */
-  onWrite: (() => void) | undefined;
+  /** Told when a write of this process changed data, with its tags (other processes drop theirs). */
+  onWrite: ((tags: readonly string[]) => void) | undefined;
 
   /** Empties the cache. */
   clear(): void {
     this.#entries.clear();
+    this.#changed.clear();
     this.#bytes = 0;
     this.#generation++;
   }
 
+  /** Drops the pages that show any of `tags` ({@link EVERY_PAGE}: all of them). */
+  invalidate(tags: Iterable<string>): void {
+    const changed = [...tags];
+    if (changed.length === 0) return;
+    if (changed.includes(EVERY_PAGE) || this.#changed.size + changed.length > CHANGES_LIMIT) return this.clear();
+    this.#change++;
+    for (const tag of changed) this.#changed.set(tag, this.#change);
+    for (const [key, entry] of this.#entries) if (changed.some((tag) => entry.tags.has(tag))) this.#remove(key, entry);
+  }
+
   /**
-   * Runs a request that may write: nothing rendered meanwhile is stored, and the cache is emptied
-   * after it when `changed` says its result changed data (or when it threw: nobody knows).
+   * Runs a request that may write, recording the tags of what it writes; when `changed` says its
+   * result changed data, the pages with those tags are dropped here and in other processes. One
+   * that threw empties everything: nobody knows what it did.
    */
   async write<T>(run: () => Promise<T>, changed: (result: T) => boolean = () => true): Promise<T> {
-    this.#writes++;
+    const tags = new Set<string>();
     let result: T;
     try {
-      result = await run();
+      result = await recordingWrite(run, tags);
     } catch (error) {
-      this.#writes--;
-      this.#written();
+      this.#written([EVERY_PAGE]);
       throw error;
     }
-    this.#writes--;
-    if (changed(result)) this.#written();
+    if (changed(result)) this.#written([...tags]);
     return result;
   }
 
-  #written(): void {
-    this.clear();
-    this.onWrite?.();
+  /** Applies the tags of a write made outside a request (a job, the bot), and tells other processes. */
+  changed(tags: readonly string[]): void {
+    this.#written(tags);
+  }
+
+  #written(tags: readonly string[]): void {
+    if (tags.length === 0) return;
+    this.invalidate(tags);
+    this.onWrite?.(tags);
+  }
+
+  #resized(page: CachedPage): void {
+    const entry = page as Partial<Entry>;
+    // Only an entry still stored counts.
+    if (entry.key === undefined || this.#entries.get(entry.key) !== entry) return;
+    const bytes = sizeOf(page);
+    this.#bytes += bytes - entry.bytes!;
+    entry.bytes = bytes;
+    this.#evict();
+  }
+
+  #evict(): void {
+    for (const [oldest, entry] of this.#entries) {
+      if (this.#bytes <= this.maxBytes) break;
+      this.#remove(oldest, entry);
+    }
   }
 
   #remove(key: string, entry: Entry): void {
     this.#entries.delete(key);
     this.#bytes -= entry.bytes;
   }
+}
+
+function sizeOf(page: CachedPage): number {
+  return page.body.length + (page.encoded.br?.bytes.length ?? 0) + (page.encoded.gzip?.bytes.length ?? 0) + 512;
 }
 
 /** Flags with which a form post is sent back to its page after a failure (community.server.ts `backTo`). */

@@ -1,22 +1,37 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { changedData, isShareable, PageCache, preparePage, type CachedPage } from './page-cache.server.ts';
+import { EVERY_PAGE, pagesChanged } from './page-dependencies.server.ts';
 
-const page = (body: string): CachedPage => ({
+const page = (body: string, tags: string[] = [], changesAt = Infinity): CachedPage => ({
   body: Buffer.from(body),
-  br: Buffer.alloc(0),
-  gzip: Buffer.alloc(0),
+  encoded: {},
   etag: 'W/"x"',
   viewOf: null,
   status: 200,
   headers: [['content-type', 'text/html']],
+  tags: new Set(tags),
+  changesAt,
 });
 
+/** A write request that wrote to what pages tagged `tags` show. */
+const writing =
+  (tags: string[], status = 201) =>
+  async () => {
+    pagesChanged(...tags);
+    return new Response(null, { status });
+  };
+
 describe('cache of rendered pages', () => {
-  it('keeps a page until it expires', () => {
+  it('keeps a page until it expires, or until its text changes by itself', () => {
     let now = 0;
     const cache = new PageCache(30_000, 1_000_000, () => now);
     expect(cache.set('/homes', page('a'), cache.generation)).toBe(true);
+    expect(cache.set('/daily-discounts', page('b', [], 10_000), cache.generation)).toBe(true);
+    now = 9_999;
+    expect(cache.get('/daily-discounts')?.body.toString()).toBe('b');
+    now = 10_000;
+    expect(cache.get('/daily-discounts')).toBeUndefined();
     now = 29_999;
     expect(cache.get('/homes')?.body.toString()).toBe('a');
     now = 30_000;
@@ -24,42 +39,63 @@ describe('cache of rendered pages', () => {
     expect(cache.size).toBe(0);
   });
 
-  it('is emptied by a write, and never stores a page rendered before or during one', async () => {
+  it('drops only the pages that show what a write changed, and never stores one rendered before the change', async () => {
     const cache = new PageCache(30_000);
-    cache.set('/', page('old'), cache.generation);
+    cache.set('/', page('home', ['table:requests', 'list:ending-soon']), cache.generation);
+    cache.set('/homes', page('homes', ['category:homes', 'listing:1']), cache.generation);
+    cache.set('/about', page('about'), cache.generation);
     const renderedBefore = cache.generation;
-    let renderedDuring = -1;
-    await cache.write(async () => {
-      // Until the write is done (and known to have changed data) the page from before it is as good as any.
-      expect(cache.get('/')?.body.toString()).toBe('old');
-      renderedDuring = cache.generation;
-      expect(cache.set('/', page('during'), renderedDuring)).toBe(false);
-    });
-    expect(cache.set('/', page('before'), renderedBefore)).toBe(false);
-    expect(cache.set('/', page('during'), renderedDuring)).toBe(false);
+    await cache.write(writing(['table:requests']), changedData);
     expect(cache.get('/')).toBeUndefined();
-    expect(cache.set('/', page('after'), cache.generation)).toBe(true);
-    expect(cache.get('/')?.body.toString()).toBe('after');
+    expect(cache.get('/homes')?.body.toString()).toBe('homes');
+    expect(cache.get('/about')?.body.toString()).toBe('about');
+    // A render that started before the message was sent read the old list.
+    expect(cache.set('/', page('old home', ['table:requests']), renderedBefore)).toBe(false);
+    expect(cache.set('/foods', page('foods', ['category:foods']), renderedBefore)).toBe(true);
+    expect(cache.set('/', page('new home', ['table:requests']), cache.generation)).toBe(true);
+    await cache.write(writing(['listing:1', 'category:homes']), changedData);
+    expect(cache.get('/homes')).toBeUndefined();
+    expect(cache.get('/')?.body.toString()).toBe('new home');
+    expect(cache.get('/foods')?.body.toString()).toBe('foods');
   });
 
-  it('empties itself even when the write fails', async () => {
+  it('empties itself when a write names every page, or fails', async () => {
     const cache = new PageCache(30_000);
-    cache.set('/', page('old'), cache.generation);
+    cache.set('/', page('old', ['table:requests']), cache.generation);
+    cache.set('/about', page('about'), cache.generation);
+    await cache.write(writing([EVERY_PAGE]), changedData);
+    expect(cache.size).toBe(0);
+    cache.set('/', page('old', ['table:requests']), cache.generation);
     await expect(cache.write(async () => Promise.reject(new Error('no')))).rejects.toThrow('no');
     expect(cache.get('/')).toBeUndefined();
     expect(cache.set('/', page('new'), cache.generation)).toBe(true);
   });
 
-  it('is kept by a write that changed nothing, and stores pages again once it is done', async () => {
+  it('is kept by a write that changed nothing, or that named no page', async () => {
     const cache = new PageCache(30_000);
-    cache.set('/', page('old'), cache.generation);
-    const refused = new Response(null, { status: 404 });
-    expect(await cache.write(async () => refused, changedData)).toBe(refused);
+    cache.set('/', page('old', ['table:requests']), cache.generation);
+    const refused = async () => {
+      pagesChanged('table:requests');
+      return new Response(null, { status: 404 });
+    };
+    await cache.write(refused, changedData);
     expect(cache.get('/')?.body.toString()).toBe('old');
-    expect(cache.set('/about', page('about'), cache.generation)).toBe(true);
-    await cache.write(async () => Response.json({ id: 1 }, { status: 201 }), changedData);
+    await cache.write(writing([]), changedData);
+    expect(cache.get('/')?.body.toString()).toBe('old');
+    await cache.write(writing(['table:requests']), changedData);
     expect(cache.get('/')).toBeUndefined();
-    expect(cache.get('/about')).toBeUndefined();
+  });
+
+  it('applies at once what a write outside a request changed (a job, the bot)', () => {
+    const cache = new PageCache(30_000);
+    cache.set('/homes', page('homes', ['category:homes']), cache.generation);
+    cache.set('/foods', page('foods', ['category:foods']), cache.generation);
+    const told: (readonly string[])[] = [];
+    cache.onWrite = (tags) => told.push(tags);
+    cache.changed(['category:homes']);
+    expect(cache.get('/homes')).toBeUndefined();
+    expect(cache.get('/foods')).toBeDefined();
+    expect(told).toEqual([['category:homes']]);
   });
 
   it('counts as a change only a 2xx answer or a 303 on after a successful form post', () => {
@@ -92,28 +128,48 @@ describe('cache of rendered pages', () => {
     expect(cache.bytes).toBeLessThanOrEqual(40_000);
   });
 
-  it('stores each page compressed once, with a validator of its bytes', async () => {
-    const html = '<!doctype html><p>Sefer deals</p>'.repeat(200);
-    const stored = await preparePage(200, [], html, 7);
-    expect(brotliDecompressSync(stored.br).toString()).toBe(html);
-    expect(gunzipSync(stored.gzip).toString()).toBe(html);
-    expect(stored.br.length).toBeLessThan(stored.body.length / 10);
+  it('compresses a page once for its visitor, other encodings when asked, the best once it is served again', async () => {
+    const words = ['coffee', 'Bole', 'teff', 'ቡና', 'wedding', 'solar', 'Piassa', 'ሽያጭ'];
+    const cards = Array.from(
+      { length: 300 },
+      (_, i) => `<li class="card c${i % 7}">${words[i % 8]} ${(i * 7919) % 1000} ${words[(i * 3) % 8]}</li>`,
+    );
+    const html = `<!doctype html><ul>${cards.join('')}</ul>`;
+    const stored = preparePage(200, [], html, 7, { encoding: 'br' });
+    expect(Object.keys(stored.encoded)).toEqual(['br']);
+    expect(brotliDecompressSync(stored.encoded.br!.bytes).toString()).toBe(html);
+    expect(stored.encoded.br!.bytes.length).toBeLessThan(stored.body.length / 3);
     expect(stored.etag).toMatch(/^W\/"[\w-]{22}"$/);
-    expect((await preparePage(200, [], html)).etag).toBe(stored.etag);
-    expect((await preparePage(200, [], `${html}!`)).etag).not.toBe(stored.etag);
+    expect(preparePage(200, [], html).etag).toBe(stored.etag);
+    expect(preparePage(200, [], `${html}!`).etag).not.toBe(stored.etag);
     expect(stored.viewOf).toBe(7);
+
+    const cache = new PageCache(30_000);
+    cache.set('/', stored, cache.generation);
+    const entry = cache.get('/')!;
+    const quick = cache.encodedBody(entry, 'br');
+    expect(cache.upgradesPending).toBe(0);
+    expect(gunzipSync(cache.encodedBody(entry, 'gzip')).toString()).toBe(html);
+    // Served again: recompressed at the best quality in the background, then served so.
+    expect(cache.encodedBody(entry, 'br')).toBe(quick);
+    expect(cache.upgradesPending).toBe(2);
+    await vi.waitFor(() => expect(cache.upgradesPending).toBe(0));
+    const best = cache.encodedBody(entry, 'br');
+    expect(best.length).toBeLessThan(quick.length);
+    expect(brotliDecompressSync(best).toString()).toBe(html);
   });
 
-  it('tells other processes of a write that changed data, and only of that', async () => {
+  it('tells other processes of a write that changed data, with its tags, and only of that', async () => {
     const cache = new PageCache(30_000);
-    let told = 0;
-    cache.onWrite = () => told++;
+    const told: (readonly string[])[] = [];
+    cache.onWrite = (tags) => told.push(tags);
     await cache.write(async () => new Response(null, { status: 404 }), changedData);
-    expect(told).toBe(0);
-    await cache.write(async () => new Response(null, { status: 201 }), changedData);
-    expect(told).toBe(1);
+    await cache.write(writing([]), changedData);
+    expect(told).toEqual([]);
+    await cache.write(writing(['table:requests', 'table:request_likes']), changedData);
+    expect(told).toEqual([['table:requests', 'table:request_likes']]);
     await expect(cache.write(async () => Promise.reject(new Error('no')))).rejects.toThrow('no');
-    expect(told).toBe(2);
+    expect(told[1]).toEqual([EVERY_PAGE]);
   });
 
   it('keeps and serves nothing while paused (it cannot hear other processes), and is emptied', () => {

@@ -5,6 +5,7 @@
  */
 import { openDatabase, type Database, type DatabaseHandle } from '#db/client.ts';
 import { config } from '#platform/config/config.server.ts';
+import { queryLogger } from './query-observers.ts';
 
 /** What the process does with a freshly opened database before serving it; throwing fails the opening. */
 export type Preparation = (db: Database, signal: AbortSignal) => Promise<void>;
@@ -28,6 +29,7 @@ async function open(signal: AbortSignal): Promise<DatabaseHandle> {
     databaseUrl: c.databaseUrl,
     dataDir: c.databaseUrl ? undefined : `${c.dataDir}/pglite`,
     migrationsFolder: c.migrationsFolder,
+    logger: queryLogger,
   });
   console.log(`[db] ${handle.driver} open and migrated in ${Date.now() - started} ms`);
   try {

@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from 'astro';
 import { config } from '#platform/config/config.server.ts';
-import { isShareable, preparePage, type PageCache } from '#platform/cache/page-cache.server.ts';
-import { PAGE_VARY, pageKey, publicCacheControl } from '#platform/cache/front-cache.server.ts';
+import { isShareable, preparePage, type PageCache, type RenderStamp } from '#platform/cache/page-cache.server.ts';
+import { chosenEncoding, PAGE_VARY, pageKey, publicCacheControl } from '#platform/cache/front-cache.server.ts';
+import { recordingRender, type RenderRecord } from '#platform/cache/page-dependencies.server.ts';
 import { isCachedPage, pageCache, writesNoPage } from './page-store.server.ts';
 import { routeState } from './route-state.ts';
 
@@ -19,14 +20,23 @@ export const keepPublicPages =
     const pages = pageCache();
     // Taken before the page is rendered: a write meanwhile keeps it out of the cache.
     const generation = pages.generation;
-    const response = await next();
+    // What the page shows is recorded as it renders (the tables it reads, the listings it lists).
+    const { result: response, record } = await recordingRender(() => next());
     if (isCachedPage(response)) return response;
     const state = routeState(context);
     const shared =
       state.guard === 'pass' && !context.locals.user && context.request.method === 'GET' && !writesNoPage(context.url.pathname);
     if (!shared || !isShareable(response)) return response;
     if (!pages.enabled) return markedPublic(response);
-    return keep(pages, context.url, response, generation, context.locals.lite, viewedListing(state.pathname));
+    const encoding = chosenEncoding(context.request.headers.get('accept-encoding') ?? undefined);
+    return keep(
+      pages,
+      { url: context.url, lite: context.locals.lite, encoding },
+      response,
+      generation,
+      record,
+      viewedListing(state.pathname),
+    );
   };
 
 /** A public page with the page cache off (PAGE_CACHE_SECONDS=0): the headers keep() gives, nothing stored. */
@@ -37,26 +47,35 @@ function markedPublic(response: Response): Response {
 }
 
 /**
- * Stores a public page as it is answered (every header set), compressed once, and answers it with
- * the same headers the cache will give it: a CDN may keep it for the cache's lifetime.
+ * Stores a public page as it is answered (every header set), with the tags of what it shows, and
+ * answers it with the same headers the cache will give it (a CDN may keep it for the cache's
+ * lifetime), compressed once for its visitor: the server in front does not compress it again.
  */
 async function keep(
   pages: PageCache,
-  url: URL,
+  request: { url: URL; lite: boolean; encoding: 'br' | 'gzip' | null },
   response: Response,
-  generation: number,
-  lite: boolean,
+  generation: RenderStamp,
+  record: RenderRecord,
   listing: number | null,
 ): Promise<Response> {
   response.headers.set('Cache-Control', publicCacheControl(config().pageCacheSeconds));
   response.headers.set('Vary', PAGE_VARY);
+  // Measurements of this render only (helpers' Server-Timing): not for the visitors the cache serves.
+  response.headers.delete('Server-Timing');
   const html = await response.text();
-  const page = await preparePage(response.status, [], html, listing);
+  const page = preparePage(response.status, [], html, listing, {
+    encoding: request.encoding,
+    tags: record.tags,
+    changesAt: record.changesAt,
+  });
   response.headers.set('ETag', page.etag);
   page.headers = [...response.headers];
-  pages.set(pageKey(url, lite), page, generation);
-  return new Response(page.body as Uint8Array<ArrayBuffer>, {
-    status: response.status,
-    headers: [...page.headers, ['X-Page-Cache', 'miss']],
-  });
+  pages.set(pageKey(request.url, request.lite), page, generation);
+  const encoded = request.encoding ? page.encoded[request.encoding]!.bytes : page.body;
+  const headers = new Headers(page.headers);
+  headers.set('X-Page-Cache', 'miss');
+  if (request.encoding) headers.set('Content-Encoding', request.encoding);
+  headers.set('Content-Length', String(encoded.length));
+  return new Response(encoded as Uint8Array<ArrayBuffer>, { status: response.status, headers });
 }

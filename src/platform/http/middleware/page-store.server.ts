@@ -2,15 +2,19 @@
 import { PageCache } from '#platform/cache/page-cache.server.ts';
 import { syncPageCache } from '#platform/cache/page-cache-sync.server.ts';
 import { config } from '#platform/config/config.server.ts';
+import { onPagesChanged } from '#platform/cache/page-dependencies.server.ts';
 
 let cache: PageCache | undefined;
 
 /** The page cache (page-cache.server.ts), made on first use. */
 export function pageCache(): PageCache {
   if (cache) return cache;
-  cache = new PageCache(config().pageCacheSeconds * 1000);
-  // With PostgreSQL, every process's cache is emptied by any process's write.
-  syncPageCache(cache);
+  const pages = new PageCache(config().pageCacheSeconds * 1000);
+  cache = pages;
+  // Writes outside a request (jobs, the bot's handlers) drop the pages they name at once.
+  onPagesChanged((tags) => pages.changed(tags));
+  // With PostgreSQL, every process drops the pages of any process's write.
+  syncPageCache(pages);
   return cache;
 }
 
@@ -19,7 +23,7 @@ export function pageCache(): PageCache {
  * the parts of resumable uploads (staged files no page shows until a listing takes them).
  */
 export const writesNoPage = (pathname: string) =>
-  pathname === '/api/telegram/webhook' || /^(\/[a-z]{2})?\/telegram\/start$/.test(pathname) || /^\/api\/uploads(\/|$)/.test(pathname);
+  /^(\/[a-z]{2})?\/telegram\/start$/.test(pathname) || /^\/api\/uploads(\/|$)/.test(pathname);
 
 /** Whether the response is an HTML page. */
 export const isPage = (response: Response) => response.headers.get('Content-Type')?.startsWith('text/html') ?? false;

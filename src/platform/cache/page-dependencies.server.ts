@@ -1,0 +1,151 @@
+/**
+ * What a cached page shows, and what a write changes, as tags (decision 30). A write empties only
+ * the pages whose tags it names, instead of the whole cache.
+ *
+ * Tags come from two places:
+ * - **Tables, found by themselves.** Every query the database runs is seen here (the driver's
+ *   logger, db.server.ts). While a page renders, each table it reads becomes a tag `table:<name>`;
+ *   while a write request runs, each table it writes does. A buy/sell message inserts into
+ *   `requests`, so it empties the pages that read `requests` (home, /recents) and no category or
+ *   listing page. Nothing has to be declared, so a new query cannot be forgotten.
+ * - **Finer tags, declared where a table is too coarse.** Listings are on nearly every page, so a
+ *   listing read describes itself (`coveredRead`: `listing:12`, `category:homes`, `list:daily`,
+ *   `search`, …) instead of `table:listings`, and a listing write names the same kinds of tags
+ *   (`coveredWrite`). A write to such a *fine table* that does not describe itself empties
+ *   everything, as every write did before: forgetting a tag costs hits, never correctness.
+ *
+ * Writes outside a request (a job, the Telegram bot's handlers) call {@link pagesChanged}: there is
+ * no request to collect their tags, so they are applied at once.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { observeQueries } from '#platform/db/query-observers.ts';
+
+/** The tag that empties every page. */
+export const EVERY_PAGE = '*';
+
+/** Tables read through a covered read only; a write to one that names no tags empties every page. */
+const FINE_TABLES = new Set(['listings', 'listing_images', 'listing_revisions']);
+
+export const tableTag = (table: string) => `table:${table}`;
+
+interface Scope {
+  readonly kind: 'render' | 'write';
+  /** The tags collected so far, shared by nested scopes. */
+  readonly tags: Set<string>;
+  /** Tables whose use inside this scope is described by declared tags. */
+  readonly covered: ReadonlySet<string>;
+  /** The earliest moment the page's text changes by itself (a window ends, a deal starts): ms since the epoch. */
+  changesAt: { at: number };
+}
+
+const scopes = new AsyncLocalStorage<Scope>();
+
+/** What a render recorded: the tags of its page and when its text changes by itself. */
+export interface RenderRecord {
+  tags: Set<string>;
+  changesAt: number;
+}
+
+/** Runs a page's rendering, recording what it shows. */
+export async function recordingRender<T>(render: () => Promise<T>): Promise<{ result: T; record: RenderRecord }> {
+  const scope: Scope = { kind: 'render', tags: new Set(), covered: new Set(), changesAt: { at: Infinity } };
+  const result = await scopes.run(scope, render);
+  return { result, record: { tags: scope.tags, changesAt: scope.changesAt.at } };
+}
+
+/** Runs a write request, recording what it changes: the tags, or {@link EVERY_PAGE} among them. */
+export async function recordingWrite<T>(write: () => Promise<T>, tags: Set<string>): Promise<T> {
+  return scopes.run({ kind: 'write', tags, covered: new Set(), changesAt: { at: Infinity } }, write);
+}
+
+/**
+ * Runs a read of `tables` whose result the page describes with `tags` (and, when it is known, the
+ * moment its text changes by itself). Outside a render it only runs.
+ */
+export async function coveredRead<T>(
+  tables: readonly string[],
+  run: () => Promise<T>,
+  describe: (result: T) => PageDescription,
+): Promise<T> {
+  const scope = scopes.getStore();
+  if (!scope || scope.kind !== 'render') return run();
+  const result = await scopes.run({ ...scope, covered: new Set([...scope.covered, ...tables]) }, run);
+  const description = describe(result);
+  for (const tag of description.tags) scope.tags.add(tag);
+  if (description.changesAt !== undefined && description.changesAt < scope.changesAt.at) scope.changesAt.at = description.changesAt;
+  return result;
+}
+
+export interface PageDescription {
+  tags: Iterable<string>;
+  changesAt?: number;
+}
+
+/**
+ * Runs a write of `tables` that changes the pages tagged `tags` (worked out from its result, e.g.
+ * the listing before and after). Inside a write request the tags join the request's; elsewhere
+ * (a job, the bot) they are applied at once, with what the write did to other tables. A write that
+ * throws names nothing here: the request's failure empties every page anyway.
+ */
+export async function coveredWrite<T>(
+  tables: readonly string[],
+  run: () => Promise<T>,
+  changes: (result: T) => Iterable<string> | Promise<Iterable<string>>,
+): Promise<T> {
+  const scope = scopes.getStore();
+  const inner: Scope = scope
+    ? { ...scope, kind: 'write', covered: new Set([...scope.covered, ...tables]) }
+    : { kind: 'write', tags: new Set(), covered: new Set(tables), changesAt: { at: Infinity } };
+  const result = await scopes.run(inner, run);
+  const named = [...(await changes(result))];
+  if (scope) pagesChanged(...named);
+  else invalidateNow?.([...named, ...inner.tags]);
+  return result;
+}
+
+type Invalidate = (tags: readonly string[]) => void;
+let invalidateNow: Invalidate | undefined;
+
+/** The page cache's invalidation, for changes made outside a request (set once the cache exists). */
+export function onPagesChanged(invalidate: Invalidate): void {
+  invalidateNow = invalidate;
+}
+
+/** Pages tagged `tags` changed: inside a write request, when the request succeeds; elsewhere now. */
+export function pagesChanged(...tags: string[]): void {
+  if (tags.length === 0) return;
+  const scope = scopes.getStore();
+  if (scope?.kind === 'write') for (const tag of tags) scope.tags.add(tag);
+  else invalidateNow?.(tags);
+}
+
+/** Seen for every query the database runs (db.server.ts): its tables become tags of the current render or write. */
+export function observeQuery(query: string): void {
+  const scope = scopes.getStore();
+  if (!scope) return;
+  const { reads, writes } = tablesOf(query);
+  if (scope.kind === 'render') {
+    for (const table of reads) if (!scope.covered.has(table)) scope.tags.add(tableTag(table));
+    return;
+  }
+  for (const table of writes) {
+    if (scope.covered.has(table)) continue;
+    scope.tags.add(FINE_TABLES.has(table) ? EVERY_PAGE : tableTag(table));
+  }
+}
+
+const WRITE = /\b(?:insert\s+into|update|delete\s+from)\s+"?([a-z_]\w*)"?/gi;
+const READ = /(?<!\bdelete\s+)\b(?:from|join)\s+"?([a-z_]\w*)"?/gi;
+
+/**
+ * The tables a statement reads and writes, as drizzle writes SQL (`"listings"`) or as hand-written
+ * SQL does. A superset is harmless (a CTE's name, a function after FROM): no page reads such a tag.
+ * `select … for update` and `on conflict do update set` write nothing by their `update`.
+ */
+export function tablesOf(query: string): { reads: Set<string>; writes: Set<string> } {
+  const text = query.replace(/\bfor\s+(?:no\s+key\s+)?update\b/gi, ' ').replace(/\bdo\s+update\s+set\b/gi, ' ');
+  const names = (pattern: RegExp) => new Set([...text.matchAll(pattern)].map((match) => match[1]!.toLowerCase()));
+  return { reads: names(READ), writes: names(WRITE) };
+}
+
+observeQueries(observeQuery);
