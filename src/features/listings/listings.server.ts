@@ -13,6 +13,7 @@ import type { ListingImage } from './listing-card.ts';
 import { searchColumns } from './search-index.server.ts';
 import { contactKindColumn } from './contact-kind.server.ts';
 import { rememberWords } from '#features/search/search.server.ts';
+import { coveredWrite } from '#platform/cache/page-dependencies.server.ts';
 
 export type { ListingCard, ListingImage } from './listing-card.ts';
 
@@ -60,6 +61,19 @@ export async function insertListing(
   draft: ListingDraft,
   options: { status?: 'pending' | 'verified' | 'rejected'; datePosted?: Date; rejectionReason?: string } = {},
 ): Promise<number> {
+  const status = options.status ?? 'pending';
+  // A deal waiting for review is on no public page (nor is its seller's page new): no cached page
+  // changes (decision 30). Any other insert empties every page, as a listing write that names none does.
+  if (status === 'pending')
+    return coveredWrite(
+      ['listings', 'listing_images', 'sellers'],
+      () => insertRows(tx, draft, options),
+      () => [],
+    );
+  return insertRows(tx, draft, options);
+}
+
+async function insertRows(tx: Writer, draft: ListingDraft, options: Parameters<typeof insertListing>[2] = {}): Promise<number> {
   const datePosted = options.datePosted ?? new Date();
   const { images, ...fields } = draft;
   const sellerId = await sellerIdOf(tx, draft.ownerId);
