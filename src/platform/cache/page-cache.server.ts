@@ -26,7 +26,7 @@
  */
 import { createHash } from 'node:crypto';
 import { EVERY_PAGE, recordingWrite } from './page-dependencies.server.ts';
-import { compressBest, compressQuickly, UpgradeQueue, type PageEncoding } from './page-compression.server.ts';
+import { compressBest, compressQuickly, compressQuicklyInPool, UpgradeQueue, type PageEncoding } from './page-compression.server.ts';
 
 /** A page's bytes in one encoding, and whether they are the smallest we make. */
 interface Encoded {
@@ -70,16 +70,16 @@ export interface RenderStamp {
  * A page ready to be stored, with its ETag, and compressed once for the encoding its own visitor
  * asked for (page-compression.server.ts: about a millisecond); other encodings are made when asked.
  */
-export function preparePage(
+export async function preparePage(
   status: number,
   headers: [string, string][],
   html: string,
   viewOf: number | null = null,
   options: { encoding?: PageEncoding | null; tags?: ReadonlySet<string>; changesAt?: number } = {},
-): CachedPage {
+): Promise<CachedPage> {
   const body = Buffer.from(html);
   const encoded: CachedPage['encoded'] = {};
-  if (options.encoding) encoded[options.encoding] = { bytes: compressQuickly(body, options.encoding), best: false };
+  if (options.encoding) encoded[options.encoding] = { bytes: await compressQuicklyInPool(body, options.encoding), best: false };
   const etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
   return { status, headers, body, encoded, etag, viewOf, tags: options.tags ?? new Set(), changesAt: options.changesAt ?? Infinity };
 }

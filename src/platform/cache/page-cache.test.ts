@@ -135,13 +135,13 @@ describe('cache of rendered pages', () => {
       (_, i) => `<li class="card c${i % 7}">${words[i % 8]} ${(i * 7919) % 1000} ${words[(i * 3) % 8]}</li>`,
     );
     const html = `<!doctype html><ul>${cards.join('')}</ul>`;
-    const stored = preparePage(200, [], html, 7, { encoding: 'br' });
+    const stored = await preparePage(200, [], html, 7, { encoding: 'br' });
     expect(Object.keys(stored.encoded)).toEqual(['br']);
     expect(brotliDecompressSync(stored.encoded.br!.bytes).toString()).toBe(html);
     expect(stored.encoded.br!.bytes.length).toBeLessThan(stored.body.length / 3);
     expect(stored.etag).toMatch(/^W\/"[\w-]{22}"$/);
-    expect(preparePage(200, [], html).etag).toBe(stored.etag);
-    expect(preparePage(200, [], `${html}!`).etag).not.toBe(stored.etag);
+    expect((await preparePage(200, [], html)).etag).toBe(stored.etag);
+    expect((await preparePage(200, [], `${html}!`)).etag).not.toBe(stored.etag);
     expect(stored.viewOf).toBe(7);
 
     const cache = new PageCache(30_000);

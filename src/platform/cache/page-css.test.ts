@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { selectorVocabulary, withPageCss } from './page-css.server.ts';
+import { pageWords, selectorVocabulary, withPageCss } from './page-css.server.ts';
 import { withOnlyPageScripts } from './page-scripts.server.ts';
 
 const CSS = [
@@ -108,5 +108,27 @@ describe("a page's policy names only its inline scripts", () => {
     expect(result).not.toContain('AAA');
     expect(result).toContain("default-src 'self'");
     expect(result).toContain("style-src 'self' 'unsafe-inline'");
+  });
+
+  it('finds the same words in one split as the two regular expressions it replaced (issue 31)', () => {
+    const vocabulary = new Set([
+      'flex',
+      'grid',
+      'data-[kind=error]:bg-red-50',
+      'kind',
+      'error',
+      'hidden',
+      'site-menu',
+      'a',
+      'href',
+      'class',
+      'id',
+    ]);
+    const html = `<nav id="site-menu" class="flex  grid\tdata-[kind=error]:bg-red-50" data-kind=error hidden><a href="/x?kind=1">grid flexible</a></nav>`;
+    const before = new Set<string>();
+    for (const word of html.match(/[^\s<>"'`=]+/g) ?? []) if (vocabulary.has(word)) before.add(word);
+    for (const word of html.match(/[^\s<>"'`]*=[^\s<>"'`]*/g) ?? []) if (vocabulary.has(word)) before.add(word);
+    expect([...pageWords(html, vocabulary)].sort()).toEqual([...before].sort());
+    expect(pageWords(html, vocabulary)).toContain('data-[kind=error]:bg-red-50');
   });
 });

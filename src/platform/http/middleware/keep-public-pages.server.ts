@@ -3,7 +3,7 @@ import { config } from '#platform/config/config.server.ts';
 import { isShareable, preparePage, type PageCache, type RenderStamp } from '#platform/cache/page-cache.server.ts';
 import { chosenEncoding, PAGE_VARY, pageKey, publicCacheControl } from '#platform/cache/front-cache.server.ts';
 import { recordingRender, type RenderRecord } from '#platform/cache/page-dependencies.server.ts';
-import { isCachedPage, pageCache, writesNoPage } from './page-store.server.ts';
+import { isCachedPage, pageCache, pageHtml, writesNoPage } from './page-store.server.ts';
 import { routeState } from './route-state.ts';
 
 /** The listing whose detail page a path (without its language) is, or null (listings gives it). */
@@ -63,8 +63,8 @@ async function keep(
   response.headers.set('Vary', PAGE_VARY);
   // Measurements of this render only (helpers' Server-Timing): not for the visitors the cache serves.
   response.headers.delete('Server-Timing');
-  const html = await response.text();
-  const page = preparePage(response.status, [], html, listing, {
+  const html = pageHtml.get(response) ?? (await response.text());
+  const page = await preparePage(response.status, [], html, listing, {
     encoding: request.encoding,
     tags: record.tags,
     changesAt: record.changesAt,

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'astro';
 import { withPageCss } from '#platform/cache/page-css.server.ts';
 import { withOnlyPageScripts } from '#platform/cache/page-scripts.server.ts';
-import { isCachedPage } from './page-store.server.ts';
+import { isCachedPage, pageHtml } from './page-store.server.ts';
 
 /**
  * A page with only the CSS it uses (page-css.server.ts) and a policy naming only its own inline
@@ -16,5 +16,7 @@ export const pageCss: MiddlewareHandler = async (context, next) => {
   headers.delete('Content-Length');
   const policy = headers.get('Content-Security-Policy');
   if (policy) headers.set('Content-Security-Policy', withOnlyPageScripts(policy, html));
-  return new Response(html, { status: response.status, statusText: response.statusText, headers });
+  const page = new Response(html, { status: response.status, statusText: response.statusText, headers });
+  pageHtml.set(page, html);
+  return page;
 };

@@ -28,5 +28,11 @@ export const writesNoPage = (pathname: string) =>
 /** Whether the response is an HTML page. */
 export const isPage = (response: Response) => response.headers.get('Content-Type')?.startsWith('text/html') ?? false;
 
+/**
+ * The HTML of a page response as the page-css step made it: the step that keeps the page reads it
+ * here instead of decoding the body it was just encoded into (issue 31: every miss paid for both).
+ */
+export const pageHtml = new WeakMap<Response, string>();
+
 /** A page answered from the page cache: it was stored with every header the later steps set. */
 export const isCachedPage = (response: Response) => response.headers.get('X-Page-Cache') === 'hit';
