@@ -156,30 +156,33 @@ export async function removeListing(db: Database, user: SessionUser, id: number)
   const row = await ownerOf(db, id);
   if (!row) return NOT_FOUND;
   if (!mayDeleteListing(user, row)) return NOT_YOURS;
-  const media = await db.transaction(async (tx) => {
-    const images = await tx.select({ image: listingImages.image }).from(listingImages).where(eq(listingImages.listingId, id));
-    const [revision] = await tx
-      .select({ proposal: listingRevisions.proposal })
-      .from(listingRevisions)
-      .where(and(eq(listingRevisions.listingId, id), eq(listingRevisions.status, 'pending')));
-    const [gone] = await tx.delete(listings).where(eq(listings.id, id)).returning({
-      sellerId: listings.sellerId,
-      productName: listings.productName,
-      companyName: listings.companyName,
-      status: listings.status,
-      logo: listings.logo,
-      photo: listings.photo,
-      video: listings.video,
-    });
-    if (!gone) return [];
-    // Only a deal that had a public page answers 410 afterwards: a never-verified draft stays a 404.
-    if (gone.status === 'verified') {
-      const { sellerId, productName, companyName } = gone;
-      await tx.insert(removedListings).values({ listingId: id, sellerId, productName, companyName }).onConflictDoNothing();
-    }
-    const proposed = revision ? listingMedia(revision.proposal) : [];
-    return [...listingMedia({ ...gone, images: images.map((i) => i.image) }), ...proposed];
-  });
+  // The cached pages of the deal go with it (decision 30).
+  const media = await changingListings(db, [id], () =>
+    db.transaction(async (tx) => {
+      const images = await tx.select({ image: listingImages.image }).from(listingImages).where(eq(listingImages.listingId, id));
+      const [revision] = await tx
+        .select({ proposal: listingRevisions.proposal })
+        .from(listingRevisions)
+        .where(and(eq(listingRevisions.listingId, id), eq(listingRevisions.status, 'pending')));
+      const [gone] = await tx.delete(listings).where(eq(listings.id, id)).returning({
+        sellerId: listings.sellerId,
+        productName: listings.productName,
+        companyName: listings.companyName,
+        status: listings.status,
+        logo: listings.logo,
+        photo: listings.photo,
+        video: listings.video,
+      });
+      if (!gone) return [];
+      // Only a deal that had a public page answers 410 afterwards: a never-verified draft stays a 404.
+      if (gone.status === 'verified') {
+        const { sellerId, productName, companyName } = gone;
+        await tx.insert(removedListings).values({ listingId: id, sellerId, productName, companyName }).onConflictDoNothing();
+      }
+      const proposed = revision ? listingMedia(revision.proposal) : [];
+      return [...listingMedia({ ...gone, images: images.map((i) => i.image) }), ...proposed];
+    }),
+  );
   // The files go once the rows have; demo media (shared keys) stays. A leftover file is harmless.
   await deleteMedia(
     mediaStorage(),

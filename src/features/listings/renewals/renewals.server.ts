@@ -13,6 +13,7 @@ import { notify } from '#features/accounts/notices/notify.server.ts';
 import { renewalNotice } from '#features/accounts/notices/listing-notices.server.ts';
 import { bothLanguages, siteLink, type EmailWords } from '#features/accounts/emails.server.ts';
 import { isPublic } from '#features/listings/listings.server.ts';
+import { changingListings } from '../listing-page-changes.server.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Writer = Database | Tx;
@@ -219,11 +220,13 @@ export async function renewWithTokenHash(db: Database, tokenHash: string, now: D
 
 /** My Posts' Renew: the owner's own deal that ended or ends within a day, for its usual days. */
 export async function renewOwnListing(db: Database, ownerId: string, listingId: number, now: Date): Promise<RenewalOutcome> {
-  return db.transaction(async (tx) => {
-    const [deal] = await tx.select({ days: listings.discountDurationDays }).from(listings).where(eq(listings.id, listingId));
-    if (!deal) return { ok: false, reason: 'missing' } as const;
-    return renewListing(tx, listingId, renewalDays(deal.days), now, { ownerId, dueOnly: true });
-  });
+  return changingListings(db, [listingId], () =>
+    db.transaction(async (tx) => {
+      const [deal] = await tx.select({ days: listings.discountDurationDays }).from(listings).where(eq(listings.id, listingId));
+      if (!deal) return { ok: false, reason: 'missing' } as const;
+      return renewListing(tx, listingId, renewalDays(deal.days), now, { ownerId, dueOnly: true });
+    }),
+  );
 }
 
 /** The words of a refusal, for the pages. */
