@@ -25,29 +25,33 @@ export type EndOutcome = { ok: true; value: EndedDeal } | { ok: false; reason: E
 
 /** Ends the deal `listingId` of `user` (its owner, or an admin) at `now`, once: an ended deal is not live. */
 export async function endListingNow(db: Database, user: Viewer, listingId: number, now: Date): Promise<EndOutcome> {
-  return changingListings(db, [listingId], () =>
-    db.transaction(async (tx) => {
-      const [deal] = await tx
-        .select({
-          ownerId: listings.ownerId,
-          productName: listings.productName,
-          discount: listings.discount,
-          datePosted: listings.datePosted,
-          endsAt: listings.endsAt,
-          public: sql<boolean>`${isPublic}`,
-        })
-        .from(listings)
-        .where(eq(listings.id, listingId))
-        .for('update');
-      if (!deal) return { ok: false, reason: 'missing' } as const;
-      if (!mayEditListing(user, deal)) return { ok: false, reason: 'not-yours' } as const;
-      if (!isLive(deal, now)) return { ok: false, reason: 'not-live' } as const;
-      const schedule = endedSchedule(deal.datePosted, now);
-      await tx
-        .update(listings)
-        .set({ ...schedule, updatedAt: now })
-        .where(eq(listings.id, listingId));
-      return { ok: true, value: { id: listingId, productName: deal.productName, endsAt: schedule.endsAt! } } as const;
-    }),
+  return changingListings(
+    db,
+    [listingId],
+    () =>
+      db.transaction(async (tx) => {
+        const [deal] = await tx
+          .select({
+            ownerId: listings.ownerId,
+            productName: listings.productName,
+            discount: listings.discount,
+            datePosted: listings.datePosted,
+            endsAt: listings.endsAt,
+            public: sql<boolean>`${isPublic}`,
+          })
+          .from(listings)
+          .where(eq(listings.id, listingId))
+          .for('update');
+        if (!deal) return { ok: false, reason: 'missing' } as const;
+        if (!mayEditListing(user, deal)) return { ok: false, reason: 'not-yours' } as const;
+        if (!isLive(deal, now)) return { ok: false, reason: 'not-live' } as const;
+        const schedule = endedSchedule(deal.datePosted, now);
+        await tx
+          .update(listings)
+          .set({ ...schedule, updatedAt: now })
+          .where(eq(listings.id, listingId));
+        return { ok: true, value: { id: listingId, productName: deal.productName, endsAt: schedule.endsAt! } } as const;
+      }),
+    now,
   );
 }

@@ -137,30 +137,34 @@ export interface SavedEdit {
  * The admins hear of it either way. Null when the listing is gone.
  */
 export async function saveEdit(db: Database, id: number, edit: ListingEdit, now = new Date()): Promise<SavedEdit | null> {
-  return changingListings(db, [id], () =>
-    db.transaction(async (tx) => {
-      const [locked] = await tx.select({ id: listings.id }).from(listings).where(eq(listings.id, id)).for('update');
-      const live = locked ? await liveVersion(tx, id) : null;
-      if (!live) return null;
-      const revision = await revisionOf(tx, id);
-      // News for the features above: Telegram sends the edit to the admins' chats to verify.
-      await enqueue(tx as unknown as Database, 'listing-submitted', { listingId: id, edited: true });
-      await queueContactCheck(tx as unknown as Database, edit.contactTelegram);
-      if (live.status === 'verified') {
-        const waiting = revision?.status === 'pending' ? revision.proposal : null;
-        const proposal = applyEdit(waiting ?? live.version, edit);
-        const values = { proposal, status: 'pending' as const, rejectionReason: null, submittedAt: now, reviewedAt: null };
-        await tx
-          .insert(listingRevisions)
-          .values({ listingId: id, ...values })
-          .onConflictDoUpdate({ target: listingRevisions.listingId, set: values });
-        return { revision: true, unused: waiting ? mediaOnlyIn(waiting, [proposal, live.version]) : [] };
-      }
-      const proposal = applyEdit(live.version, edit);
-      await writeVersion(tx, id, proposal, live.datePosted, { status: 'pending', rejectionReason: null, reviewedAt: null });
-      if (revision) await tx.delete(listingRevisions).where(eq(listingRevisions.listingId, id));
-      return { revision: false, unused: mediaOnlyIn(live.version, [proposal]) };
-    }),
+  return changingListings(
+    db,
+    [id],
+    () =>
+      db.transaction(async (tx) => {
+        const [locked] = await tx.select({ id: listings.id }).from(listings).where(eq(listings.id, id)).for('update');
+        const live = locked ? await liveVersion(tx, id) : null;
+        if (!live) return null;
+        const revision = await revisionOf(tx, id);
+        // News for the features above: Telegram sends the edit to the admins' chats to verify.
+        await enqueue(tx as unknown as Database, 'listing-submitted', { listingId: id, edited: true });
+        await queueContactCheck(tx as unknown as Database, edit.contactTelegram);
+        if (live.status === 'verified') {
+          const waiting = revision?.status === 'pending' ? revision.proposal : null;
+          const proposal = applyEdit(waiting ?? live.version, edit);
+          const values = { proposal, status: 'pending' as const, rejectionReason: null, submittedAt: now, reviewedAt: null };
+          await tx
+            .insert(listingRevisions)
+            .values({ listingId: id, ...values })
+            .onConflictDoUpdate({ target: listingRevisions.listingId, set: values });
+          return { revision: true, unused: waiting ? mediaOnlyIn(waiting, [proposal, live.version]) : [] };
+        }
+        const proposal = applyEdit(live.version, edit);
+        await writeVersion(tx, id, proposal, live.datePosted, { status: 'pending', rejectionReason: null, reviewedAt: null });
+        if (revision) await tx.delete(listingRevisions).where(eq(listingRevisions.listingId, id));
+        return { revision: false, unused: mediaOnlyIn(live.version, [proposal]) };
+      }),
+    now,
   );
 }
 

@@ -118,6 +118,11 @@ export class PageCache {
     return this.#entries.size;
   }
 
+  /** The keys of the pages kept, least recently used first. */
+  keys(): IterableIterator<string> {
+    return this.#entries.keys();
+  }
+
   get bytes(): number {
     return this.#bytes;
   }

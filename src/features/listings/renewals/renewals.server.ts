@@ -220,12 +220,16 @@ export async function renewWithTokenHash(db: Database, tokenHash: string, now: D
 
 /** My Posts' Renew: the owner's own deal that ended or ends within a day, for its usual days. */
 export async function renewOwnListing(db: Database, ownerId: string, listingId: number, now: Date): Promise<RenewalOutcome> {
-  return changingListings(db, [listingId], () =>
-    db.transaction(async (tx) => {
-      const [deal] = await tx.select({ days: listings.discountDurationDays }).from(listings).where(eq(listings.id, listingId));
-      if (!deal) return { ok: false, reason: 'missing' } as const;
-      return renewListing(tx, listingId, renewalDays(deal.days), now, { ownerId, dueOnly: true });
-    }),
+  return changingListings(
+    db,
+    [listingId],
+    () =>
+      db.transaction(async (tx) => {
+        const [deal] = await tx.select({ days: listings.discountDurationDays }).from(listings).where(eq(listings.id, listingId));
+        if (!deal) return { ok: false, reason: 'missing' } as const;
+        return renewListing(tx, listingId, renewalDays(deal.days), now, { ownerId, dueOnly: true });
+      }),
+    now,
   );
 }
 
