@@ -28,13 +28,17 @@ try {
   process.exit(1);
 }
 
+// At most MAX_CONCURRENT_RENDERS pages rendered at once; beyond a short queue a quick 503 (cached pages never wait).
+const { createLoadShedder, loadSheddingOptions } = await import('#platform/http/load-shedding.server.ts');
+const shedder = createLoadShedder(loadSheddingOptions(settings.maxConcurrentRenders));
+
 // Astro's standalone server sends everything uncompressed; visitors pay for every byte.
 const compress = compression({ threshold: 1024 });
 const server = http.createServer(
   limitRequestBodies((req, res) => {
     if (isLivenessCheck(req)) return alive(res);
     if (frontCache()?.(req, res)) return;
-    compress(req, res, () => handler(req, res));
+    shedder.handle(req, res, () => compress(req, res, () => handler(req, res)));
   }),
 );
 

@@ -14,6 +14,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { pgliteStartParams } from './pglite-memory.ts';
 
 export type Schema = typeof schema;
 /** A Drizzle database on either driver; services take it as their first argument. */
@@ -94,6 +95,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
     extensions: { pg_trgm, intarray },
+    // Bounded: its heap never shrinks (pglite-memory.ts).
+    startParams: pgliteStartParams(),
   });
   const db = drizzlePglite({ client, schema, logger });
   if (migrationsFolder) await migratePglite(db, { migrationsFolder });

@@ -8,6 +8,8 @@ import sharp, { type Sharp } from 'sharp';
 import type { StoredImage, StoredVideo } from '#db/schema.ts';
 import { CARD_PHOTO_SIZE, CARD_WIDTH, ICON_SIZE } from './media-urls.server.ts';
 import type { MediaStorage } from './media-storage.server.ts';
+// libvips's cache off, one thread per image: before any image is read.
+import './sharp-limits.server.ts';
 
 /** Longest side of a stored image. */
 const IMAGE_MAX_WIDTH = 1280;

@@ -22,6 +22,12 @@ const optionalHttpUrl = z
   .optional()
   .or(z.literal('').transform(() => undefined));
 
+/**
+ * Pages rendered at once by one process before further requests wait briefly or get a quick 503
+ * (src/platform/http/load-shedding.server.ts); measured in deploy/README.md ("Memory and sizing").
+ */
+export const DEFAULT_MAX_CONCURRENT_RENDERS = 8;
+
 /** What MEDIA_STORAGE=s3 needs, all together. */
 const S3_REQUIRED = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
@@ -46,6 +52,7 @@ const envSchema = z
       .optional()
       .or(z.literal('').transform(() => undefined)),
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+    MAX_CONCURRENT_RENDERS: z.coerce.number().int().min(0).max(1000).default(DEFAULT_MAX_CONCURRENT_RENDERS),
     ADMIN_EMAILS: z.string().default(''),
     AUTH_SECRET: z
       .string()
@@ -223,6 +230,8 @@ export interface AppConfig {
   siteUrl: string;
   /** How long rendered pages are kept for visitors who are not signed in; 0 turns the cache off. */
   pageCacheSeconds: number;
+  /** Pages rendered at once before requests queue briefly, then get a 503 (0: no limit). */
+  maxConcurrentRenders: number;
   /** Folder of drizzle-kit migrations. */
   migrationsFolder: string;
   /** Lower-cased emails of the accounts that verify listings at /admin. */
@@ -315,6 +324,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     seedDemo: e.SEED_DEMO,
     siteUrl,
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
+    maxConcurrentRenders: e.MAX_CONCURRENT_RENDERS,
     migrationsFolder: path.resolve(cwd, 'drizzle'),
     adminEmails: e.ADMIN_EMAILS.split(',')
       .map((x) => x.trim().toLowerCase())
