@@ -21,6 +21,7 @@ import { countFrontView, countPageView, viewedListing } from './features/listing
 import { finishGuestSaves } from './features/saved/guest-actions-step.server.ts';
 import { refuseCrossSiteForms } from './platform/http/middleware/refuse-cross-site-forms.server.ts';
 import { language } from './platform/http/middleware/language.server.ts';
+import { countQueries } from './platform/http/middleware/count-queries.server.ts';
 import { openDatabase } from './platform/http/middleware/open-database.server.ts';
 import { requestClock } from './platform/http/middleware/request-clock.server.ts';
 import { currentUser } from './platform/http/middleware/current-user.server.ts';
@@ -58,6 +59,7 @@ bootProcess();
 export const onRequest = sequence(
   refuseCrossSiteForms,
   language,
+  countQueries,
   openDatabase,
   requestClock,
   currentUser({ readUser }),

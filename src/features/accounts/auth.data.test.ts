@@ -1,9 +1,10 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { authErrorMessage, CLIENT_ADDRESS_HEADER, createAuth, type Auth } from './auth.server.ts';
+import { users } from '#db/schema.ts';
+import { authErrorMessage, CLIENT_ADDRESS_HEADER, createAuth, getAuth, sessionUser, type Auth } from './auth.server.ts';
 import { drivers, useTestDatabase } from '#tests/db/test-database.ts';
 
 describe.each(drivers())('accounts (better-auth) on %s', (driver) => {
@@ -60,5 +61,31 @@ describe.each(drivers())("better-auth's own limit on %s", (driver) => {
     }
     expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
     expect(statuses.slice(60)).toEqual([429, 429, 429, 429, 429]);
+  });
+});
+
+describe.each(drivers())('reading a session on %s', (driver) => {
+  const t = useTestDatabase(driver, {
+    beforeAll: async () => {
+      process.env.DATA_DIR ??= await mkdtemp(path.join(os.tmpdir(), 'sefer-auth-test-'));
+    },
+  });
+
+  it('reads the session and its user in one query (every signed-in request pays it)', async () => {
+    const auth = await getAuth(t.db);
+    const email = 'reader@example.com';
+    await auth.api.signUpEmail({ body: { email, password: 'right-password-1', name: 'Reader', firstName: 'Hana' } as never });
+    await t.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
+    const signedIn = await auth.api.signInEmail({ body: { email, password: 'right-password-1' }, returnHeaders: true });
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    t.resetQueryCount();
+    expect(await sessionUser(t.db, new Headers({ cookie }))).toMatchObject({ email, name: 'Reader', firstName: 'Hana', isAdmin: false });
+    expect(t.queryCount()).toBe(1);
+    // A banned account is nobody, read the same way.
+    await t.db.update(users).set({ bannedAt: new Date() }).where(eq(users.email, email));
+    expect(await sessionUser(t.db, new Headers({ cookie }))).toBeNull();
   });
 });

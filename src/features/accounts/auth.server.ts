@@ -194,6 +194,8 @@ export function createAuth(db: Database, secret: string) {
       // Behind a TLS proxy with an http SITE_URL, secureCookies() marks the cookies per request.
       useSecureCookies: c.siteUrl.startsWith('https://'),
       cookiePrefix: 'sefer',
+      // A session with its user in one query (the relations in db/schema/accounts.ts), not two.
+      database: { joins: true },
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     // better-auth's own limit, per client address, for the paths that check or send no password or

@@ -4,7 +4,7 @@ import { requestLikes } from '#db/schema.ts';
 import { commentPayloadSchema, requestSchema } from './community.ts';
 import { addComment, listComments } from './comments.server.ts';
 import { insertListing } from '#features/listings/listings.server.ts';
-import { createRequest, likedByUser, listRequests, removeRequest, toggleLike } from './requests.server.ts';
+import { createRequest, listRequests, removeRequest, toggleLike } from './requests.server.ts';
 import { createSeller, draft, fakeImage } from '#fixtures/listings.ts';
 import { drivers, useTestDatabase } from '#tests/db/test-database.ts';
 
@@ -47,7 +47,17 @@ describe.each(drivers())('requests, likes and comments on %s', (driver) => {
       ['second', 0],
       ['first', 1],
     ]);
-    expect(await likedByUser(t.db, 'u1', [a.id, b.id])).toEqual(new Set([a.id]));
+    expect(items.map((r) => r.liked)).toEqual([false, false]);
+    // The viewer's own likes come with the same query.
+    await toggleLike(t.db, a.id, 'u2');
+    t.resetQueryCount();
+    const seen = await listRequests(t.db, 8, 'u1');
+    expect(t.queryCount()).toBe(1);
+    expect(seen.items.map((r) => [r.id, r.likes, r.liked])).toEqual([
+      [b.id, 0, false],
+      [a.id, 2, true],
+    ]);
+    expect((await listRequests(t.db, 8, 'u3')).items.map((r) => r.liked)).toEqual([false, false]);
   });
 
   it('a second press takes the like back', async () => {

@@ -1,5 +1,5 @@
 /** Buy/sell requests ('what do you want to buy/sell') and their likes. */
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { requestLikes, requests } from '#db/schema.ts';
 import { publicRequest } from '#db/public-rows.ts';
@@ -17,8 +17,11 @@ export interface RequestView {
   likes: number;
 }
 
-/** The newest public requests with their like counts, one query. */
-export async function listRequests(db: Database, limit: number): Promise<{ items: RequestView[]; hasMore: boolean }> {
+/** A listed request, and whether the viewer (when one is given) likes it. */
+export type ListedRequest = RequestView & { liked: boolean };
+
+/** The newest public requests with their like counts and the viewer's own likes, one query. */
+export async function listRequests(db: Database, limit: number, viewerId?: string): Promise<{ items: ListedRequest[]; hasMore: boolean }> {
   const rows = await db
     .select({
       id: requests.id,
@@ -26,6 +29,8 @@ export async function listRequests(db: Database, limit: number): Promise<{ items
       message: requests.message,
       createdAt: requests.createdAt,
       likes: count(requestLikes.userId),
+      // Read with the counts (the likes are joined anyway): no query of its own for a signed-in viewer.
+      liked: viewerId ? sql<boolean>`coalesce(bool_or(${requestLikes.userId} = ${viewerId}), false)` : sql<boolean>`false`,
     })
     .from(requests)
     .leftJoin(requestLikes, eq(requestLikes.requestId, requests.id))
@@ -70,16 +75,6 @@ export async function toggleLike(db: Database, requestId: number, userId: string
   }
   const likes = await db.$count(requestLikes, eq(requestLikes.requestId, requestId));
   return { liked, likes };
-}
-
-/** Which of these requests the user has liked. */
-export async function likedByUser(db: Database, userId: string, requestIds: number[]): Promise<Set<number>> {
-  if (requestIds.length === 0) return new Set();
-  const rows = await db
-    .select({ requestId: requestLikes.requestId })
-    .from(requestLikes)
-    .where(and(eq(requestLikes.userId, userId), inArray(requestLikes.requestId, requestIds)));
-  return new Set(rows.map((r) => r.requestId));
 }
 
 /** An admin removes a request (its likes go with it). */

@@ -141,6 +141,23 @@ export const cardColumns = {
  */
 export const isPublic = sql`(${listings.status} = 'verified' and ${listings.hiddenAt} is null and not ${listings.sellerBanned})`;
 
+/**
+ * A listing's extra images (after its main photo), in position order, as a column of its own row:
+ * the gallery costs no query of its own (listing_images_listing_position_idx a row). Table-qualified
+ * by hand: the outer listing must not be taken for the image.
+ */
+export const galleryColumn = sql<
+  { id: number; image: StoredImage }[]
+>`(select coalesce(json_agg(json_build_object('id', gallery.id, 'image', gallery.image) order by gallery.position), '[]'::json) from ${listingImages} gallery where gallery.listing_id = ${listings}.id)`;
+
+/** A row read with `gallery: galleryColumn`, with its gallery as the pages show it (main photo first). */
+export function withGallery<T extends { photo: StoredImage; gallery: { id: number; image: StoredImage }[] }>({
+  gallery,
+  ...row
+}: T): Omit<T, 'gallery'> & { images: ListingImage[] } {
+  return { ...row, images: [{ id: 'photo', image: row.photo }, ...gallery.map((g) => ({ id: String(g.id), image: g.image }))] };
+}
+
 /** Each listing with its gallery (main photo first), one query for the whole page. */
 export async function withGalleries<T extends { id: number; photo: StoredImage }>(
   db: Database,

@@ -10,7 +10,7 @@ import { recentSince, WAITING, windowBounds } from './discount.ts';
 import { likePattern, type ListKind } from './listing-query.ts';
 import { searchMatch, type SearchMatch } from '#features/search/search.server.ts';
 import { toPage, type Page, type PageRequest } from '#platform/http/paging.ts';
-import { cardColumns, isPublic, withGalleries, type ListingCard, type ListingImage } from './listings.server.ts';
+import { cardColumns, galleryColumn, isPublic, withGallery, type ListingCard, type ListingImage } from './listings.server.ts';
 import { coveredRead } from '#platform/cache/page-dependencies.server.ts';
 import { listingTag, listTags, shownCards } from './listing-page-tags.ts';
 
@@ -251,20 +251,18 @@ export async function getPublicListing(db: Database, id: number, now = new Date(
 
 async function readPublicListing(db: Database, id: number): Promise<ListingDetail | null> {
   const [row] = await db
-    .select({ ...publicColumns, status: listings.status })
+    .select({ ...publicColumns, status: listings.status, gallery: galleryColumn })
     .from(listings)
     .where(and(eq(listings.id, id), isPublic))
     .limit(1);
-  if (!row) return null;
-  const [withImages] = await withGalleries(db, [row]);
-  return withImages ?? null;
+  return row ? withGallery(row) : null;
 }
 
 export type NewProduct = ListingCard & { description: string; contactTick: string | null; images: ListingImage[] };
 
 /**
  * Recently delivered products (category 'new'), searchable by product or company name, with
- * all their images: two queries per page, whatever its size.
+ * all their images: one query per page, whatever its size.
  */
 export async function getNewProducts(db: Database, filter: { search?: string; now: Date }, paging: PageRequest): Promise<Page<NewProduct>> {
   return coveredRead(
@@ -280,14 +278,14 @@ async function readNewProducts(db: Database, filter: { search?: string; now: Dat
     conditions.push(sql`lower(${listings.productName} || ' ' || ${listings.companyName}) like ${likePattern(filter.search)}`);
   }
   const rows = await db
-    .select({ ...cardColumns, description: listings.description, contactTick: listings.contactTick })
+    .select({ ...cardColumns, description: listings.description, contactTick: listings.contactTick, gallery: galleryColumn })
     .from(listings)
     .where(and(...conditions))
     .orderBy(desc(listings.datePosted), desc(listings.id))
     .limit(paging.pageSize + 1)
     .offset((paging.page - 1) * paging.pageSize);
   const page = toPage(rows, paging);
-  return { ...page, items: await withGalleries(db, page.items) };
+  return { ...page, items: page.items.map(withGallery) };
 }
 
 export type VideoListing = ListingCard & { description: string; video: StoredVideo | null };
@@ -323,7 +321,7 @@ export type PublicListing = ListingCard & {
   images: ListingImage[];
 };
 
-/** A page of full public listings with their images, for the HTTP API: two queries. */
+/** A page of full public listings with their images, for the HTTP API: one query (two for a search). */
 export async function listPublicListingsWithImages(
   db: Database,
   filter: PublicListingFilter,
@@ -333,9 +331,13 @@ export async function listPublicListingsWithImages(
     db,
     filter,
     paging,
-    () => db.select(publicColumns).from(listings).$dynamic(),
+    () =>
+      db
+        .select({ ...publicColumns, gallery: galleryColumn })
+        .from(listings)
+        .$dynamic(),
     await matchOfFilter(db, filter),
   );
   const page = toPage(rows, paging);
-  return { ...page, items: await withGalleries(db, page.items) };
+  return { ...page, items: page.items.map(withGallery) };
 }

@@ -6,6 +6,7 @@
 import { openDatabase, type Database, type DatabaseHandle } from '#db/client.ts';
 import { config } from '#platform/config/config.server.ts';
 import { queryLogger } from './query-observers.ts';
+import { countQueriesOf } from './query-count.server.ts';
 
 /** What the process does with a freshly opened database before serving it; throwing fails the opening. */
 export type Preparation = (db: Database, signal: AbortSignal) => Promise<void>;
@@ -32,6 +33,8 @@ async function open(signal: AbortSignal): Promise<DatabaseHandle> {
     logger: queryLogger,
   });
   console.log(`[db] ${handle.driver} open and migrated in ${Date.now() - started} ms`);
+  // Each request's statements are counted from here on (Server-Timing; query-count.server.ts).
+  countQueriesOf(handle);
   try {
     await preparation?.(handle.db, signal);
   } catch (error) {
