@@ -42,7 +42,9 @@ import { get, measure, warm } from './load.mjs';
 import { accessibilityShortfalls, runLighthouse, SLOW_3G } from './lighthouse.mjs';
 import { NGINX, nginxInstalled, startDeployNginx, startStaticNginx } from './nginx.mjs';
 import { renderReport } from './report.mjs';
-import { seedCatalogue } from './seed.mjs';
+import { BENCH_AUTH_SECRET, seedCatalogue } from './seed.mjs';
+import { renderMixed, runMemory, runMixed } from './mixed.mjs';
+import { CATEGORIES } from '#features/listings/categories.ts';
 import { ensureBuild, ROOT, startApp, startStaticNode } from './server.mjs';
 import { litePages, measureLitePages } from './lite-pages.mjs';
 import { measureOffline } from './offline.mjs';
@@ -67,6 +69,11 @@ const settings = {
   nginxProcesses: Number(env.BENCH_NGINX_PROCESSES ?? 2),
   visit: flag(env.BENCH_VISIT, true),
   lite: flag(env.BENCH_LITE, true),
+  mixed: flag(env.BENCH_MIXED, true),
+  mixedOnly: flag(env.BENCH_MIXED_ONLY, false),
+  mixedWrites: (env.BENCH_MIXED_WRITES ?? '0,1,5').split(',').map(Number),
+  mixedDurationSec: Number(env.BENCH_MIXED_DURATION ?? 20),
+  appRoot: env.BENCH_APP_ROOT || null,
   offline: flag(env.BENCH_OFFLINE, true),
   label: env.BENCH_LABEL || null,
   note: env.BENCH_NOTE || null,
@@ -256,13 +263,77 @@ async function measureStatic(origin, label) {
   return measured;
 }
 
+/** A category's page per category (its first route), for the mixed workload. */
+const CATEGORY_PATHS = CATEGORIES.filter((c) => c.kind !== 'list').map((c) => c.routes[0]);
+
+/**
+ * The mixed workload (bench/mixed.mjs) at each write rate, one after the other on one process
+ * after a warm-up, then the memory pass on a fresh process: idle, and 100 connections of misses.
+ * `BENCH_APP_ROOT` measures another build (the commit before) with this benchmark.
+ */
+async function mixedPass({ n, backend, dataDir, databaseUrl, seed }) {
+  const env = { AUTH_SECRET: BENCH_AUTH_SECRET, RATE_LIMIT_SCALE: '1000' };
+  const appRoot = settings.appRoot ?? undefined;
+  const common = { listingPaths: seed.listingPaths, listingIds: seed.listingIds, categoryPaths: CATEGORY_PATHS, sessions: seed.buyers };
+  const runs = [];
+  let app = await startApp({
+    port: settings.port,
+    dataDir,
+    databaseUrl,
+    appRoot,
+    env,
+    logFile: path.join(TMP, `app-n${n}-${backend}-mixed.log`),
+  });
+  try {
+    await runMixed({ origin: app.origin, pid: app.pid, ...common, connections: settings.connections, durationSec: 5, writesPerSecond: 0 });
+    for (const writesPerSecond of settings.mixedWrites) {
+      const run = await runMixed({
+        origin: app.origin,
+        pid: app.pid,
+        ...common,
+        connections: settings.connections,
+        durationSec: settings.mixedDurationSec,
+        writesPerSecond,
+      });
+      log(
+        `[mixed] ${backend} n=${n} writes ${writesPerSecond}/s: ${run.rps} req/s, hits ${run.hitRate} (all ${run.hitRateAll}), p50 ${run.latencyMs.p50} ms p99 ${run.latencyMs.p99} ms, writes ${run.writes.done} done ${run.writes.refused} refused, peak RSS ${run.peakRssMB} MB, timeouts ${run.timeouts}`,
+      );
+      runs.push(run);
+    }
+  } finally {
+    await app.stop();
+  }
+  app = await startApp({
+    port: settings.port,
+    dataDir,
+    databaseUrl,
+    appRoot,
+    env,
+    logFile: path.join(TMP, `app-n${n}-${backend}-memory.log`),
+  });
+  let memory;
+  try {
+    memory = await runMemory({ origin: app.origin, pid: app.pid, ...common });
+    log(
+      `[memory] ${backend} n=${n}: idle ${memory.idleRssMB} MB, peak ${memory.peakRssMB} MB at ${memory.connections} connections of misses, ${JSON.stringify(memory.statuses)}, timeouts ${memory.timeouts}`,
+    );
+  } finally {
+    await app.stop();
+  }
+  return { appRoot: settings.appRoot, runs, memory };
+}
+
 async function runSize({ n, backend, databaseUrl, withLighthouse, withVisit = false }) {
   const dataDir = path.join(TMP, `n${n}-${backend}`);
   await rm(dataDir, { recursive: true, force: true });
   await mkdir(dataDir, { recursive: true });
   log(`\n[bench] ${n.toLocaleString('en-US')} listings on ${backend}: seeding…`);
   const seed = await seedCatalogue({ n, dataDir, databaseUrl, log });
-  const result = { n, backend, seed: { ...seed, samples: seed.samples.length }, pages: {}, baseline: {} };
+  // The results keep the seed's counts and timings, not its lists of paths and sessions.
+  const seeded = Object.fromEntries(Object.entries(seed).filter(([key]) => !['listingPaths', 'listingIds', 'buyers'].includes(key)));
+  const result = { n, backend, seed: { ...seeded, samples: seed.samples.length }, pages: {}, baseline: {} };
+  if (settings.mixed) result.mixed = await mixedPass({ n, backend, dataDir, databaseUrl, seed });
+  if (settings.mixedOnly) return result;
   try {
     if (settings.uncached) {
       const app = await startApp({
@@ -450,6 +521,15 @@ async function main() {
       report.runs.push(run);
     }
   }
+  if (settings.mixedOnly) {
+    report.finishedAt = new Date().toISOString();
+    report.totalSec = Math.round((Date.now() - started) / 1000);
+    const file = path.join(ROOT, 'bench/results', `${report.startedAt.slice(0, 10)}${settings.label ? `-${settings.label}` : ''}.json`);
+    await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
+    log(`\n${renderMixed(report.runs)}`);
+    log(`[bench] results written to ${path.relative(ROOT, file)} in ${report.totalSec} s`);
+    return;
+  }
   report.summary = summarize(report.runs);
   report.finishedAt = new Date().toISOString();
   report.totalSec = Math.round((Date.now() - started) / 1000);
@@ -457,6 +537,7 @@ async function main() {
   const file = path.join(ROOT, 'bench/results', `${date}${settings.label ? `-${settings.label}` : ''}.json`);
   await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
   log(`\n${renderReport(report, path.relative(ROOT, file))}`);
+  if (settings.mixed) log(`\n${renderMixed(report.runs)}`);
   log(`[bench] results written to ${path.relative(ROOT, file)} in ${report.totalSec} s`);
   const lighthoused = report.runs.find((r) => r.lighthouse);
   if (lighthoused) {

@@ -9,7 +9,8 @@
  * relative to `now`, ~90% verified (the rest pending or rejected), a third with extra gallery images.
  */
 import { openDatabase } from '#db/client.ts';
-import { listingImages, listings, searchVocabulary, sellers as sellerPages, users } from '#db/schema.ts';
+import { createHmac, randomBytes } from 'node:crypto';
+import { listingImages, listings, searchVocabulary, sellers as sellerPages, sessions as sessionRows, users } from '#db/schema.ts';
 import { CATEGORIES } from '#features/listings/categories.ts';
 import { DISCOUNT_VALUES, WAITING } from '#features/listings/discount.ts';
 import { listingPath } from '#features/listings/listing-urls.ts';
@@ -25,6 +26,10 @@ import { random } from '#seed/random.ts';
 export const BATCH_SIZE = 1000;
 /** How many different detail pages the load test visits (at every catalogue size, so cache hits compare). */
 export const DETAIL_SAMPLES = 200;
+/** Signed-in visitors of the mixed workload (bench/mixed.mjs): accounts with a session each. */
+export const BENCH_BUYERS = 50;
+/** The session secret the benchmark's app runs with (AUTH_SECRET), so the seed can sign their cookies. */
+export const BENCH_AUTH_SECRET = 'sefer-benchmark-secret-not-for-production-0123456789';
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
@@ -147,6 +152,9 @@ export async function seedCatalogue({ n, dataDir, databaseUrl, now = new Date(),
   let verified = 0;
   let images = 0;
   const samples = [];
+  /** Every verified deal's page and id, for the mixed workload. */
+  const listingPaths = [];
+  const listingIds = [];
   const sampleEvery = Math.max(1, Math.floor((n * 0.85) / DETAIL_SAMPLES));
   await handle.db.transaction(async (tx) => {
     await tx.insert(users).values(sellers);
@@ -208,6 +216,8 @@ export async function seedCatalogue({ n, dataDir, databaseUrl, now = new Date(),
         const id = inserted[k].id;
         if (row.status === 'verified') {
           verified++;
+          listingPaths.push(listingPath({ id, productName: row.productName }));
+          listingIds.push(id);
           // Detail pages the load test visits: the same number at every size, spread over the ids.
           if (verified % sampleEvery === 1 % sampleEvery && samples.length < DETAIL_SAMPLES)
             samples.push(listingPath({ id, productName: row.productName }));
@@ -231,6 +241,7 @@ export async function seedCatalogue({ n, dataDir, databaseUrl, now = new Date(),
         .onConflictDoNothing();
   });
   const insertMs = performance.now() - opened;
+  const buyers = await signedInBuyers(handle.db, now);
   await handle.close();
   const totalMs = performance.now() - started;
   log(
@@ -241,8 +252,34 @@ export async function seedCatalogue({ n, dataDir, databaseUrl, now = new Date(),
     verified,
     galleryImages: images,
     samples,
+    listingPaths,
+    listingIds,
+    buyers,
     mediaMs: Math.round(mediaMs),
     insertMs: Math.round(insertMs),
     totalMs: Math.round(totalMs),
   };
+}
+
+/** Accounts with a live session each, and the cookie a browser would send for it (signed with BENCH_AUTH_SECRET). */
+async function signedInBuyers(db, now) {
+  const accounts = Array.from({ length: BENCH_BUYERS }, (_, i) => ({
+    id: `bench-buyer-${i + 1}`,
+    name: `Bench Buyer ${i + 1}`,
+    firstName: 'Bench',
+    lastName: `Buyer ${i + 1}`,
+    email: `buyer${i + 1}@bench.sefer.invalid`,
+    emailVerified: true,
+  }));
+  await db.insert(users).values(accounts);
+  const rows = accounts.map((account) => ({
+    id: `bench-session-${account.id}`,
+    token: randomBytes(24).toString('base64url'),
+    userId: account.id,
+    expiresAt: new Date(now.getTime() + 7 * 86_400_000),
+  }));
+  await db.insert(sessionRows).values(rows);
+  // better-auth signs its cookie as better-call does: `<token>.<base64 HMAC-SHA256 of the token>`, URL-encoded.
+  const signed = (token) => encodeURIComponent(`${token}.${createHmac('sha256', BENCH_AUTH_SECRET).update(token).digest('base64')}`);
+  return rows.map((row) => ({ cookie: `sefer.session_token=${signed(row.token)}` }));
 }

@@ -3,7 +3,7 @@
  * baseline of a minimal Node static server with the same compression (nginx: bench/nginx.mjs).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const ROOT = path.resolve(new URL('..', import.meta.url).pathname);
@@ -24,6 +24,17 @@ async function waitFor(url, timeoutMs, child, fallback) {
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** The Node flags `npm start` of the checkout at `root` runs with (`node --max-semi-space-size=16 scripts/start.mjs`). */
+export function startFlags(root) {
+  const start = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts?.start ?? '';
+  return (
+    /^node\s+(.*?)\s*scripts\/start\.mjs/
+      .exec(start)?.[1]
+      ?.split(/\s+/)
+      .filter((flag) => flag.startsWith('--')) ?? []
+  );
 }
 
 /**
@@ -48,7 +59,11 @@ export async function startApp({ port, dataDir, databaseUrl, logFile, appRoot, e
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   const root = appRoot ?? ROOT;
-  const child = spawn(process.execPath, [path.join(root, 'bench/app.mjs')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...startFlags(root), path.join(root, 'bench/app.mjs')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output = [];
   const file = logFile ? createWriteStream(logFile) : null;
   const keep = (chunk) => {
