@@ -5,6 +5,7 @@
  * category, search, the recent deals, and no other category, deal page or the home page (which
  * shows the deals ending this week and the promoted ones). On PGlite (one process of its own) and
  * on PostgreSQL with two processes: the write goes through one, the pages are read from the other.
+ * A link with tracking parameters (`utm_*`, `fbclid`) is answered with the cached page.
  */
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { mkdtemp, rm, symlink } from 'node:fs/promises';
@@ -166,6 +167,10 @@ async function journey(browser: Browser, site: Site, adminEmail: string): Promis
       run: () => verify(late),
     },
   ];
+  // A link shared on Telegram or Facebook carries tracking parameters: the same cached page.
+  await primed(site.read, all);
+  expect(await cacheState(site.read, `${PAGES.foods}?utm_source=telegram&utm_medium=social&fbclid=IwAR0abc`)).toBe('hit');
+  expect(await cacheState(site.read, `${paths.injera}?fbclid=IwAR0abc`)).toBe('hit');
   for (const write of writes) {
     await primed(site.read, all);
     await write.run();
