@@ -12,8 +12,11 @@ import { PGlite } from '@electric-sql/pglite';
 
 /** Postgres settings PGlite starts with (each `-c name=value` on its command line). */
 export const PGLITE_MEMORY_SETTINGS: Readonly<Record<string, string>> = {
-  // Default 128MB: the WASM heap then reached 189 MB before the first query.
-  shared_buffers: '32MB',
+  // Default 128MB: the WASM heap then reached 189 MB before the first query. Measured at 100,000
+  // listings (BENCHMARKS.md, issue 31): 32MB made an uncached search 27 → 16 req/s (a page missing
+  // from the buffers costs PGlite a trip through its file layer); 64MB gave 35 req/s, idle 396 MB
+  // and 588 MB at 100 connections of misses; 128MB 29 req/s, idle 469 MB, 667 MB.
+  shared_buffers: '64MB',
   // Default 64MB: the boot's VACUUM and ANALYZE would grow the heap by that much, for good.
   maintenance_work_mem: '16MB',
   // Per sort or hash in a query (one backend: one query at a time); Postgres's default.
