@@ -15,7 +15,7 @@ describe('PGlite memory bounds', () => {
         Object.entries(PGLITE_MEMORY_SETTINGS).map(([name, value]) => [name, Number.parseInt(value, 10) * 1024 * 1024]),
       );
       expect(actual).toEqual(expected);
-      expect(actual.shared_buffers).toBeLessThanOrEqual(32 * 1024 * 1024);
+      expect(actual.shared_buffers).toBeLessThanOrEqual(64 * 1024 * 1024);
       expect(actual.maintenance_work_mem).toBeLessThanOrEqual(16 * 1024 * 1024);
     } finally {
       await handle.close();
