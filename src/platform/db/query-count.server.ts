@@ -33,11 +33,6 @@ export function tallyQueries<T>(tally: QueryTally, work: () => T): T {
   return tallies.run(tally, work);
 }
 
-/** The tally of the running request, if any. */
-export function currentTally(): QueryTally | undefined {
-  return tallies.getStore();
-}
-
 /** Marks a statement started in the current context; the returned function marks it finished. */
 function started(text: unknown): () => void {
   const tally = tallies.getStore();
