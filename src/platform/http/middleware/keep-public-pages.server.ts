@@ -61,7 +61,7 @@ async function keep(
 ): Promise<Response> {
   response.headers.set('Cache-Control', publicCacheControl(config().pageCacheSeconds));
   response.headers.set('Vary', PAGE_VARY);
-  // Measurements of this render only (helpers' Server-Timing): not for the visitors the cache serves.
+  // A measurement of this render only (Server-Timing): not for the visitors the cache serves later.
   response.headers.delete('Server-Timing');
   const html = pageHtml.get(response) ?? (await response.text());
   const page = await preparePage(response.status, [], html, listing, {
