@@ -67,7 +67,7 @@ describe('page tags of listings', () => {
     ];
     expect(shownCards(['category:homes'], cards, NOW)).toEqual({
       tags: ['category:homes', 'listing:1', 'listing:2'],
-      changesAt: NOW.getTime() + HOUR,
+      changesIn: HOUR,
     });
     expect(nextChange([{ id: 3, startsAt: new Date(0), endsAt: new Date(0) }], NOW)).toBeUndefined();
   });

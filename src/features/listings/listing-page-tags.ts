@@ -45,8 +45,8 @@ export interface TaggedCard {
 }
 
 /** The tags and the next change of a page showing `cards` of a list tagged `tags`. */
-export function shownCards(tags: readonly string[], cards: readonly TaggedCard[], now: Date): { tags: string[]; changesAt?: number } {
-  return { tags: [...tags, ...cards.map((card) => listingTag(card.id))], changesAt: nextChange(cards, now) };
+export function shownCards(tags: readonly string[], cards: readonly TaggedCard[], now: Date): { tags: string[]; changesIn?: number } {
+  return { tags: [...tags, ...cards.map((card) => listingTag(card.id))], changesIn: nextChange(cards, now) };
 }
 
 /**
@@ -60,7 +60,8 @@ export function nextChange(cards: readonly TaggedCard[], now: Date): number | un
       const time = at?.getTime();
       if (time !== undefined && time > now.getTime() && time < next) next = time;
     }
-  return next === Infinity ? undefined : next;
+  // As a delay from the page's clock: the cache keeps time by the process's own (SEFER_NOW may differ).
+  return next === Infinity ? undefined : next - now.getTime();
 }
 
 /** A listing as the lists see it, for {@link listingChangeTags}. */

@@ -78,7 +78,7 @@ export async function listPromotedListings(db: Database, filter: { category?: st
     () => readPromotedListings(db, filter, page),
     (cards) => {
       const shown = shownCards([promotedTag(filter.category ?? null)], cards, filter.now);
-      return { tags: shown.tags, changesAt: Math.min(turn, shown.changesAt ?? Infinity) };
+      return { tags: shown.tags, changesIn: Math.min(turn - filter.now.getTime(), shown.changesIn ?? Infinity) };
     },
   );
 }

@@ -47,8 +47,8 @@ export interface CachedPage {
   viewOf: number | null;
   /** What the page shows (page-dependencies.server.ts); none: it depends on nothing a write changes. */
   tags: ReadonlySet<string>;
-  /** When the page's text changes by itself (ms since the epoch), if sooner than the cache's lifetime. */
-  changesAt: number;
+  /** In how many ms (from its render) the page's text changes by itself, if sooner than the cache's lifetime. */
+  changesIn: number;
 }
 
 interface Entry extends CachedPage {
@@ -75,13 +75,13 @@ export async function preparePage(
   headers: [string, string][],
   html: string,
   viewOf: number | null = null,
-  options: { encoding?: PageEncoding | null; tags?: ReadonlySet<string>; changesAt?: number } = {},
+  options: { encoding?: PageEncoding | null; tags?: ReadonlySet<string>; changesIn?: number } = {},
 ): Promise<CachedPage> {
   const body = Buffer.from(html);
   const encoded: CachedPage['encoded'] = {};
   if (options.encoding) encoded[options.encoding] = { bytes: await compressQuicklyInPool(body, options.encoding), best: false };
   const etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
-  return { status, headers, body, encoded, etag, viewOf, tags: options.tags ?? new Set(), changesAt: options.changesAt ?? Infinity };
+  return { status, headers, body, encoded, etag, viewOf, tags: options.tags ?? new Set(), changesIn: options.changesIn ?? Infinity };
 }
 
 /** Beyond this many remembered tag changes, the cache is emptied instead (it only ever costs hits). */
@@ -179,7 +179,7 @@ export class PageCache {
     const existing = this.#entries.get(key);
     if (existing) this.#remove(key, existing);
     const storedAt = this.clock();
-    this.#entries.set(key, { ...page, key, storedAt, expiresAt: Math.min(storedAt + this.ttlMs, page.changesAt), bytes, served: 0 });
+    this.#entries.set(key, { ...page, key, storedAt, expiresAt: storedAt + Math.min(this.ttlMs, page.changesIn), bytes, served: 0 });
     this.#bytes += bytes;
     this.#evict();
     return true;

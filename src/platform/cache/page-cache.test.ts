@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { changedData, isShareable, PageCache, preparePage, type CachedPage } from './page-cache.server.ts';
 import { EVERY_PAGE, pagesChanged } from './page-dependencies.server.ts';
 
-const page = (body: string, tags: string[] = [], changesAt = Infinity): CachedPage => ({
+const page = (body: string, tags: string[] = [], changesIn = Infinity): CachedPage => ({
   body: Buffer.from(body),
   encoded: {},
   etag: 'W/"x"',
@@ -11,7 +11,7 @@ const page = (body: string, tags: string[] = [], changesAt = Infinity): CachedPa
   status: 200,
   headers: [['content-type', 'text/html']],
   tags: new Set(tags),
-  changesAt,
+  changesIn,
 });
 
 /** A write request that wrote to what pages tagged `tags` show. */

@@ -34,8 +34,8 @@ interface Scope {
   readonly tags: Set<string>;
   /** Tables whose use inside this scope is described by declared tags. */
   readonly covered: ReadonlySet<string>;
-  /** The earliest moment the page's text changes by itself (a window ends, a deal starts): ms since the epoch. */
-  changesAt: { at: number };
+  /** In how many ms the page's text changes by itself (a window ends, a deal starts), by the page's clock. */
+  changesIn: { at: number };
 }
 
 const scopes = new AsyncLocalStorage<Scope>();
@@ -43,19 +43,22 @@ const scopes = new AsyncLocalStorage<Scope>();
 /** What a render recorded: the tags of its page and when its text changes by itself. */
 export interface RenderRecord {
   tags: Set<string>;
-  changesAt: number;
+  changesIn: number;
 }
 
 /** Runs a page's rendering, recording what it shows. */
 export async function recordingRender<T>(render: () => Promise<T>): Promise<{ result: T; record: RenderRecord }> {
-  const scope: Scope = { kind: 'render', tags: new Set(), covered: new Set(), changesAt: { at: Infinity } };
+  // A rewrite renders its route inside the page's own render: both record into one scope.
+  const parent = scopes.getStore();
+  const scope: Scope =
+    parent?.kind === 'render' ? parent : { kind: 'render', tags: new Set(), covered: new Set(), changesIn: { at: Infinity } };
   const result = await scopes.run(scope, render);
-  return { result, record: { tags: scope.tags, changesAt: scope.changesAt.at } };
+  return { result, record: { tags: scope.tags, changesIn: scope.changesIn.at } };
 }
 
 /** Runs a write request, recording what it changes: the tags, or {@link EVERY_PAGE} among them. */
 export async function recordingWrite<T>(write: () => Promise<T>, tags: Set<string>): Promise<T> {
-  return scopes.run({ kind: 'write', tags, covered: new Set(), changesAt: { at: Infinity } }, write);
+  return scopes.run({ kind: 'write', tags, covered: new Set(), changesIn: { at: Infinity } }, write);
 }
 
 /**
@@ -72,13 +75,13 @@ export async function coveredRead<T>(
   const result = await scopes.run({ ...scope, covered: new Set([...scope.covered, ...tables]) }, run);
   const description = describe(result);
   for (const tag of description.tags) scope.tags.add(tag);
-  if (description.changesAt !== undefined && description.changesAt < scope.changesAt.at) scope.changesAt.at = description.changesAt;
+  if (description.changesIn !== undefined && description.changesIn < scope.changesIn.at) scope.changesIn.at = description.changesIn;
   return result;
 }
 
 export interface PageDescription {
   tags: Iterable<string>;
-  changesAt?: number;
+  changesIn?: number;
 }
 
 /**
@@ -95,7 +98,7 @@ export async function coveredWrite<T>(
   const scope = scopes.getStore();
   const inner: Scope = scope
     ? { ...scope, kind: 'write', covered: new Set([...scope.covered, ...tables]) }
-    : { kind: 'write', tags: new Set(), covered: new Set(tables), changesAt: { at: Infinity } };
+    : { kind: 'write', tags: new Set(), covered: new Set(tables), changesIn: { at: Infinity } };
   const result = await scopes.run(inner, run);
   const named = [...(await changes(result))];
   if (scope) pagesChanged(...named);

@@ -50,12 +50,12 @@ describe('what a page shows and what a write changes', () => {
           await run('select * from "listings" join "listing_images" on true join "telegram_contact_kinds" on true');
           return [12];
         },
-        (ids) => ({ tags: ['category:homes', ...ids.map((id) => `listing:${id}`)], changesAt: 5000 }),
+        (ids) => ({ tags: ['category:homes', ...ids.map((id) => `listing:${id}`)], changesIn: 5000 }),
       );
       await coveredRead(
         ['listings'],
         async () => run('select 1 from "listings"'),
-        () => ({ tags: ['list:daily'], changesAt: 9000 }),
+        () => ({ tags: ['list:daily'], changesIn: 9000 }),
       );
       return 'page';
     });
@@ -66,7 +66,7 @@ describe('what a page shows and what a write changes', () => {
       'table:requests',
       'table:telegram_contact_kinds',
     ]);
-    expect(record.changesAt).toBe(5000);
+    expect(record.changesIn).toBe(5000);
   });
 
   it("records a write's tables, its declared tags, and every page for a listing write that declared none", async () => {

@@ -67,7 +67,7 @@ async function keep(
   const page = await preparePage(response.status, [], html, listing, {
     encoding: request.encoding,
     tags: record.tags,
-    changesAt: record.changesAt,
+    changesIn: record.changesIn,
   });
   response.headers.set('ETag', page.etag);
   page.headers = [...response.headers];
@@ -77,5 +77,8 @@ async function keep(
   headers.set('X-Page-Cache', 'miss');
   if (request.encoding) headers.set('Content-Encoding', request.encoding);
   headers.set('Content-Length', String(encoded.length));
-  return new Response(encoded as Uint8Array<ArrayBuffer>, { status: response.status, headers });
+  const answer = new Response(encoded as Uint8Array<ArrayBuffer>, { status: response.status, headers });
+  // A rewrite (/discounts is home) runs these steps again around this answer: they read its HTML here.
+  pageHtml.set(answer, html);
+  return answer;
 }

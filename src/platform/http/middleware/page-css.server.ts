@@ -11,6 +11,8 @@ export const pageCss: MiddlewareHandler = async (context, next) => {
   const response = await next();
   if (isCachedPage(response) || context.request.method !== 'GET' || !response.headers.get('Content-Type')?.startsWith('text/html'))
     return response;
+  // Already cut and compressed by the steps of the route it was rewritten to (/discounts is home).
+  if (response.headers.has('Content-Encoding')) return response;
   const html = await withPageCss(await response.text());
   const headers = new Headers(response.headers);
   headers.delete('Content-Length');
