@@ -26,7 +26,9 @@ const minifiedInlineScripts = {
 
 export default defineConfig({
   output: 'server',
-  adapter: node({ mode: 'standalone' }),
+  // Not streamed: every page is read whole by the page steps (its CSS cut, the page cache), and a
+  // stream cost an uncached render its chunks' encoding and a web stream's reads (issue 31).
+  adapter: node({ mode: 'standalone', experimentalDisableStreaming: true }),
   integrations: [react()],
   // Page CSS is small; inlining it saves a render-blocking request on slow links.
   build: { inlineStylesheets: 'always' },

@@ -15,6 +15,8 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { pgliteStartParams } from './pglite-memory.ts';
+import { withPreparedStatements } from './pglite-prepared.ts';
+import { namingStatements } from './postgres-named.ts';
 
 export type Schema = typeof schema;
 /** A Drizzle database on either driver; services take it as their first argument. */
@@ -84,6 +86,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on('error', () => {
       // already logged by the connection's own listener above
     });
+    // Each connection parses and plans a statement once (postgres-named.ts).
+    namingStatements(pool);
     const db = drizzlePostgres({ client: pool, schema, logger });
     if (migrationsFolder)
       await migrateAlone(databaseUrl, options.connectTimeoutMs ?? 5000, () => migratePostgres(db, { migrationsFolder }));
@@ -98,7 +102,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // Bounded: its heap never shrinks (pglite-memory.ts).
     startParams: pgliteStartParams(),
   });
-  const db = drizzlePglite({ client, schema, logger });
+  // Each distinct statement parsed and planned once (pglite-prepared.ts).
+  const db = drizzlePglite({ client: withPreparedStatements(client), schema, logger });
   if (migrationsFolder) await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Database,

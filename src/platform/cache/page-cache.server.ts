@@ -73,11 +73,11 @@ export interface RenderStamp {
 export async function preparePage(
   status: number,
   headers: [string, string][],
-  html: string,
+  html: string | Buffer,
   viewOf: number | null = null,
   options: { encoding?: PageEncoding | null; tags?: ReadonlySet<string>; changesIn?: number } = {},
 ): Promise<CachedPage> {
-  const body = Buffer.from(html);
+  const body = typeof html === 'string' ? Buffer.from(html) : html;
   const encoded: CachedPage['encoded'] = {};
   if (options.encoding) encoded[options.encoding] = { bytes: await compressQuicklyInPool(body, options.encoding), best: false };
   const etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;

@@ -63,7 +63,7 @@ async function keep(
   response.headers.set('Vary', PAGE_VARY);
   // A measurement of this render only (Server-Timing): not for the visitors the cache serves later.
   response.headers.delete('Server-Timing');
-  const html = pageHtml.get(response) ?? (await response.text());
+  const html = pageHtml.get(response) ?? Buffer.from(await response.arrayBuffer());
   const page = await preparePage(response.status, [], html, listing, {
     encoding: request.encoding,
     tags: record.tags,

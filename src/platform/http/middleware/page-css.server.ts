@@ -18,7 +18,8 @@ export const pageCss: MiddlewareHandler = async (context, next) => {
   headers.delete('Content-Length');
   const policy = headers.get('Content-Security-Policy');
   if (policy) headers.set('Content-Security-Policy', withOnlyPageScripts(policy, html));
-  const page = new Response(html, { status: response.status, statusText: response.statusText, headers });
-  pageHtml.set(page, html);
+  const body = Buffer.from(html);
+  const page = new Response(body, { status: response.status, statusText: response.statusText, headers });
+  pageHtml.set(page, body);
   return page;
 };

@@ -29,10 +29,11 @@ export const writesNoPage = (pathname: string) =>
 export const isPage = (response: Response) => response.headers.get('Content-Type')?.startsWith('text/html') ?? false;
 
 /**
- * The HTML of a page response as the page-css step made it: the step that keeps the page reads it
- * here instead of decoding the body it was just encoded into (issue 31: every miss paid for both).
+ * The HTML of a page response as the page-css step made it, encoded once: the step that keeps the
+ * page compresses these bytes instead of decoding the body and encoding it again (issue 31: every
+ * miss paid for both).
  */
-export const pageHtml = new WeakMap<Response, string>();
+export const pageHtml = new WeakMap<Response, Buffer>();
 
 /** A page answered from the page cache: it was stored with every header the later steps set. */
 export const isCachedPage = (response: Response) => response.headers.get('X-Page-Cache') === 'hit';
