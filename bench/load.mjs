@@ -10,13 +10,17 @@ import autocannon from 'autocannon';
 export const ACCEPT_ENCODING = 'gzip, deflate, br';
 
 /**
- * @param {{ origin: string, paths: string[], connections: number, durationSec: number, accept?: string }} o
+ * @param {{ origin: string, paths: string[], connections: number, durationSec: number, accept?: string, unique?: boolean }} o
  * `paths` with more than one entry: each request picks one at random (detail pages, search terms).
+ * `unique`: each request adds its own `miss=<n>` parameter, so that every one misses the page cache
+ * and is rendered, cut, compressed and stored as a real miss is (issue 31).
  */
-export async function measure({ origin, paths, connections, durationSec, accept = 'text/html' }) {
+export async function measure({ origin, paths, connections, durationSec, accept = 'text/html', unique = false }) {
   const headers = { 'accept-encoding': ACCEPT_ENCODING, accept, 'user-agent': 'sefer-bench' };
   const options = { url: origin, connections, duration: durationSec, headers, timeout: 10 };
-  if (paths.length === 1) {
+  let n = 0;
+  const distinct = (p) => (unique ? `${p}${p.includes('?') ? '&' : '?'}miss=${++n}` : p);
+  if (paths.length === 1 && !unique) {
     options.url = origin + paths[0];
   } else {
     let i = 0;
@@ -26,7 +30,7 @@ export async function measure({ origin, paths, connections, durationSec, accept 
         setupRequest: (request) => {
           // A fixed stride through the list: every path is visited, in a scattered order.
           i = (i + 7919) % paths.length;
-          return { ...request, path: paths[i] };
+          return { ...request, path: distinct(paths[i]) };
         },
       },
     ];
@@ -60,9 +64,9 @@ function round(n) {
 }
 
 /** A few requests one after the other, so caches, JIT and the database pages are warm. */
-export async function warm({ origin, paths, connections, durationSec }) {
+export async function warm({ origin, paths, connections, durationSec, unique = false }) {
   if (durationSec <= 0) return;
-  await measure({ origin, paths, connections, durationSec });
+  await measure({ origin, paths, connections, durationSec, unique });
 }
 
 /**

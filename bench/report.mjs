@@ -59,6 +59,11 @@ export function renderReport(report, file = '') {
       out.push(loadTable(run, run.pagesUncached, false));
       out.push('\nDefault configuration (pages cached 30 s for visitors who are not signed in), and the static baseline:\n');
     }
+    if (run.pagesMissed) {
+      out.push('Every request a miss of the running page cache (its own `miss` parameter: rendered, cut, compressed and stored):\n');
+      out.push(loadTable(run, run.pagesMissed, false));
+      out.push('');
+    }
     out.push(loadTable(run, run.pages, true));
     if (run.behindNginx) {
       const answered = Object.entries(run.behindNginx.upstreams)

@@ -22,6 +22,7 @@
  *   BENCH_PAGES=home,search      only these page types (default: all)
  *   BENCH_LIGHTHOUSE=false       skip Lighthouse;  BENCH_WEIGHT=false skips the page weights
  *   BENCH_UNCACHED=false         skip the pass with the page cache off (PAGE_CACHE_SECONDS=0)
+ *   BENCH_MISSES=false           skip the pass where every request misses the running page cache (its own `miss` parameter)
  *   BENCH_DATABASE_URL=postgres://…  also run every size on PostgreSQL (a database is created and dropped per size)
  *   BENCH_NGINX_PROCESSES=2      app processes behind deploy/nginx.conf on PostgreSQL (0: no such pass)
  *   BENCH_VISIT=false            skip the five-page slow-3G visit (inline CSS against a stylesheet file)
@@ -64,6 +65,7 @@ const settings = {
   pages: env.BENCH_PAGES ? env.BENCH_PAGES.split(',').map((s) => s.trim()) : null,
   lighthouse: flag(env.BENCH_LIGHTHOUSE, true),
   uncached: flag(env.BENCH_UNCACHED, true),
+  misses: flag(env.BENCH_MISSES, true),
   weight: flag(env.BENCH_WEIGHT, true),
   databaseUrl: env.BENCH_DATABASE_URL || null,
   nginxProcesses: Number(env.BENCH_NGINX_PROCESSES ?? 2),
@@ -140,7 +142,7 @@ async function withPostgresDatabase(url, name, fn) {
 }
 
 /** Load on every page type of a running server; returns page type → measurement. */
-async function loadPages(app, seed, label) {
+async function loadPages(app, seed, label, { unique = false } = {}) {
   const pages = {};
   const types = pageTypes(seed);
   // The sitemap may be an index: then its first child sitemap is measured too.
@@ -153,8 +155,15 @@ async function loadPages(app, seed, label) {
     if (settings.pages && !settings.pages.includes(name) && !(name === 'sitemap-page' && settings.pages.includes('sitemap'))) continue;
     const probe = await get(app.origin + paths[0]);
     const accept = name === 'api' ? 'application/json' : name.startsWith('sitemap') ? 'application/xml' : 'text/html';
-    await warm({ origin: app.origin, paths, connections: settings.connections, durationSec: settings.warmupSec });
-    const m = await measure({ origin: app.origin, paths, connections: settings.connections, durationSec: settings.durationSec, accept });
+    await warm({ origin: app.origin, paths, connections: settings.connections, durationSec: settings.warmupSec, unique });
+    const m = await measure({
+      origin: app.origin,
+      paths,
+      connections: settings.connections,
+      durationSec: settings.durationSec,
+      accept,
+      unique,
+    });
     for (const server of app.processes ?? [app])
       if (server.exited() !== null)
         throw new Error(`the server stopped (${server.exited()}) while measuring ${name}:\n${server.output.join('')}`);
@@ -341,6 +350,7 @@ async function runSize({ n, backend, databaseUrl, withLighthouse, withVisit = fa
         dataDir,
         databaseUrl,
         env: { PAGE_CACHE_SECONDS: '0' },
+        appRoot: settings.appRoot ?? undefined,
         logFile: path.join(TMP, `app-n${n}-${backend}-uncached.log`),
       });
       try {
@@ -350,10 +360,19 @@ async function runSize({ n, backend, databaseUrl, withLighthouse, withVisit = fa
         await app.stop();
       }
     }
-    const app = await startApp({ port: settings.port, dataDir, databaseUrl, logFile: path.join(TMP, `app-n${n}-${backend}.log`) });
+    const app = await startApp({
+      port: settings.port,
+      dataDir,
+      databaseUrl,
+      appRoot: settings.appRoot ?? undefined,
+      logFile: path.join(TMP, `app-n${n}-${backend}.log`),
+    });
     result.serverReadyMs = app.readyMs;
     log(`[bench] server ready in ${app.readyMs} ms (default configuration)`);
     try {
+      // Every request a miss of the running page cache (its own `miss` parameter): what a page that
+      // is not cached costs, compression and storing included.
+      if (settings.misses) result.pagesMissed = await loadPages(app, seed, 'misses', { unique: true });
       result.pages = await loadPages(app, seed, 'default');
 
       // Baseline: the category page's exact HTML bytes served as a static file.
@@ -450,6 +469,7 @@ export function summarize(runs) {
     for (const [pass, key] of [
       ['default', 'pages'],
       ['uncached', 'pagesUncached'],
+      ['misses', 'pagesMissed'],
     ]) {
       if (!large?.[key]) continue;
       const toStatic = {};

@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CUSTOM_PLAN } from './custom-plan.ts';
 import { MAX_STATEMENTS, withPreparedStatements } from './pglite-prepared.ts';
 
 describe('PGlite with prepared statements', () => {
@@ -39,6 +40,12 @@ describe('PGlite with prepared statements', () => {
       `select statement from pg_prepared_statements where statement like '%live = $1%'`,
     );
     expect(rows).toHaveLength(1);
+  });
+
+  it('runs a statement marked for a custom plan as PGlite does, without keeping it', async () => {
+    const before = await kept();
+    for (let i = 0; i < 6; i++) await db.query(`select count(*)::int as n from deals where ${CUSTOM_PLAN} name like $1`, ['%un%']);
+    expect(await kept()).toBe(before);
   });
 
   it('fails a bad statement as PGlite does (its code, query and parameters) and keeps working', async () => {

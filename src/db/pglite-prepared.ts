@@ -13,6 +13,7 @@
  * the least recently used closed first (a listing query's text varies with the length of an id list).
  */
 import { protocol, type PGlite } from '@electric-sql/pglite';
+import { wantsCustomPlan } from './custom-plan.ts';
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
 type QueryOptions = NonNullable<Parameters<PGlite['query']>[2]>;
@@ -117,7 +118,8 @@ export function withPreparedStatements(client: PGlite): PGlite {
   }
 
   async function query(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results> {
-    if (options && Object.keys(options).some((key) => !HANDLED_OPTIONS.has(key))) return client.query(text, params, options);
+    if (wantsCustomPlan(text) || (options && Object.keys(options).some((key) => !HANDLED_OPTIONS.has(key))))
+      return client.query(text, params, options);
     return exclusive._runExclusiveTransaction(() =>
       exclusive._runExclusiveQuery(async () => {
         try {

@@ -90,7 +90,9 @@ export const RANK_WINDOW = 300;
  * The planner finds the window its own way: a word in many deals ('bole', a quarter of them) by
  * walking the date index newest first and testing each deal, a rarer one by gathering its matches
  * through the GIN indexes and sorting them. Both tests are cheap (integer keys, a stored lowered
- * text), so its estimates hold (BENCHMARKS.md, search at scale). Only the window's rows are ranked.
+ * text), so its estimates hold (BENCHMARKS.md, search at scale). A deal is ranked as its row is read:
+ * the walk ranks only the window's rows, a rarer word's gathered matches (few) are ranked whole, and
+ * no row is read twice (a join back to the listings cost a search a second scan of them, issue 31).
  */
 async function rankedIds(db: Database, filter: PublicListingFilter, match: SearchMatch, paging: PageRequest): Promise<number[]> {
   const { where, order } = publicListingCriteria({ ...filter, match: match.where });
@@ -99,14 +101,15 @@ async function rankedIds(db: Database, filter: PublicListingFilter, match: Searc
   const wanted = paging.pageSize + 1;
   const listOrder = byEnd ? sql`recent.ends_at asc, recent.id asc` : sql`recent.date_posted desc, recent.id desc`;
   type Row = { id: number; in_window: number; last_id: number };
+  // Each deal of the window is ranked as it is read (its row is at hand: no second read of it).
   const result = await db.execute<Row>(sql`with recent as (
-      select ${listings.id} as id, ${listings.datePosted} as date_posted, ${listings.endsAt} as ends_at
+      select ${listings.id} as id, ${listings.datePosted} as date_posted, ${listings.endsAt} as ends_at, (${match.rank})::int as rank
       from ${listings} where ${where} order by ${sql.join(order, sql`, `)} limit ${RANK_WINDOW}
     )
     select recent.id, count(*) over () as in_window,
       last_value(recent.id) over (order by ${listOrder} rows between unbounded preceding and unbounded following) as last_id
-    from recent join ${listings} on ${listings.id} = recent.id
-    order by (${match.rank})::int desc, ${listOrder}
+    from recent
+    order by recent.rank desc, ${listOrder}
     limit ${wanted} offset ${offset}`);
   const rows = (result as unknown as { rows: Row[] }).rows.map((r) => ({
     id: Number(r.id),

@@ -5,6 +5,7 @@
  */
 import { and, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
+import { CUSTOM_PLAN } from '#db/custom-plan.ts';
 import { listings, searchVocabulary } from '#db/schema.ts';
 import { likePattern } from '#platform/db/like.ts';
 import { glossary } from './glossary-data.ts';
@@ -107,7 +108,7 @@ export function matchOf(plan: SearchPlan, text: string): { where: SQL; rank: SQL
   // The spec's search: a substring of product, company and location (search_text, trigram-indexed).
   const substring = sql`${listings.searchText} like ${likePattern(text.trim())}`;
   // A query of stop words only ('የ') has nothing else to match by, indexed or not.
-  if (plan.words.length === 0) return { where: substring, rank: sql`0` };
+  if (plan.words.length === 0) return { where: sql`(${sql.raw(CUSTOM_PLAN)} ${substring})`, rank: sql`0` };
   const everyWord = and(...plan.words.map((w) => sql`${listings.searchHashes} && ${keyHashes(coveringKeys([...w.exact, ...w.derived]))}`))!;
   const perWord = plan.words.map((w) => {
     const exact = textArray(w.exact);
@@ -118,7 +119,9 @@ export function matchOf(plan: SearchPlan, text: string): { where: SQL; rank: SQL
   const allInName = and(...plan.words.map((w) => sql`${listings.searchName} && ${textArray(w.exact)}`))!;
   const rank = sql`((case when ${listings.searchPhrase} like ${`%${plan.phrase}%`} then 1000 else 0 end)
     + (case when ${allInName} then 100 else 0 end) + ${sql.join(perWord, sql` + `)})`;
-  return { where: substringUsesIndex(text) ? or(everyWord, substring)! : everyWord, rank };
+  const where = substringUsesIndex(text) ? or(everyWord, substring)! : everyWord;
+  // Every statement that selects by a search is planned for its words (custom-plan.ts).
+  return { where: sql`(${sql.raw(CUSTOM_PLAN)} ${where})`, rank };
 }
 
 /** Remembers a listing's words (on insert and edit): typos and prefixes are looked up among them. */
