@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type * as Aws from '@aws-sdk/client-s3';
 import { config, type S3Config } from '#platform/config/config.server.ts';
 
 /** Stored media never changes (keys are random or versioned): every copy may be kept for a year. */
@@ -85,21 +85,29 @@ const isNotFound = (error: unknown) => {
 
 /** Media as objects in an S3-compatible bucket. */
 export function s3MediaStorage(s3: S3Config): MediaStorage {
-  const client = new S3Client({
-    endpoint: s3.endpoint,
-    region: s3.region,
-    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-    // Path-style addressing works on every S3-compatible server (MinIO, R2, AWS) without DNS per bucket.
-    forcePathStyle: true,
-    // Checksums only where S3 demands them: several compatible servers refuse the SDK's newer defaults.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  // The SDK is loaded when the bucket is first used: a process with a media folder never holds it
+  // (20–30 MB of resident memory, issue 31).
+  let loaded: Promise<{ aws: typeof Aws; client: Aws.S3Client }> | undefined;
+  const sdk = () =>
+    (loaded ??= import('@aws-sdk/client-s3').then((aws) => ({
+      aws,
+      client: new aws.S3Client({
+        endpoint: s3.endpoint,
+        region: s3.region,
+        credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+        // Path-style addressing works on every S3-compatible server (MinIO, R2, AWS) without DNS per bucket.
+        forcePathStyle: true,
+        // Checksums only where S3 demands them: several compatible servers refuse the SDK's newer defaults.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    })));
   const Bucket = s3.bucket;
   const get = async (name: string, range?: ByteRange) => {
+    const { aws, client } = await sdk();
     try {
       const Range = range ? `bytes=${range.start}-${range.end}` : undefined;
-      return (await client.send(new GetObjectCommand({ Bucket, Key: name, Range }))).Body ?? null;
+      return (await client.send(new aws.GetObjectCommand({ Bucket, Key: name, Range }))).Body ?? null;
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;
@@ -107,8 +115,9 @@ export function s3MediaStorage(s3: S3Config): MediaStorage {
   };
   return {
     async put(name, bytes, contentType) {
+      const { aws, client } = await sdk();
       await client.send(
-        new PutObjectCommand({ Bucket, Key: name, Body: bytes, ContentType: contentType, CacheControl: MEDIA_CACHE_CONTROL }),
+        new aws.PutObjectCommand({ Bucket, Key: name, Body: bytes, ContentType: contentType, CacheControl: MEDIA_CACHE_CONTROL }),
       );
     },
     async read(name) {
@@ -116,8 +125,9 @@ export function s3MediaStorage(s3: S3Config): MediaStorage {
       return body ? Buffer.from(await body.transformToByteArray()) : null;
     },
     async size(name) {
+      const { aws, client } = await sdk();
       try {
-        return (await client.send(new HeadObjectCommand({ Bucket, Key: name }))).ContentLength ?? null;
+        return (await client.send(new aws.HeadObjectCommand({ Bucket, Key: name }))).ContentLength ?? null;
       } catch (error) {
         if (isNotFound(error)) return null;
         throw error;
@@ -128,8 +138,9 @@ export function s3MediaStorage(s3: S3Config): MediaStorage {
       return body ? body.transformToWebStream() : null;
     },
     async remove(names) {
+      const { aws, client } = await sdk();
       // One request per object: DeleteObjects needs a Content-MD5 some compatible servers insist on and the SDK no longer sends.
-      await Promise.all(names.map((name) => client.send(new DeleteObjectCommand({ Bucket, Key: name }))));
+      await Promise.all(names.map((name) => client.send(new aws.DeleteObjectCommand({ Bucket, Key: name }))));
     },
   };
 }
