@@ -45,14 +45,18 @@ export default defineConfig({
   // dependencies keep that order for a bare `playwright test` (where a failure skips the later ones).
   // Each project has its own output folder: a later run clears only its own, not earlier traces.
   projects: [
-    { name: 'chromium-phone', testIgnore: /(body-limit|chapa|clerk)\.spec\.ts/, outputDir: 'test-results/chromium-phone' },
+    { name: 'chromium-phone', testIgnore: /(body-limit|chapa|clerk|admin-queue)\.spec\.ts/, outputDir: 'test-results/chromium-phone' },
     // The Chapa journeys start a second server (seeded, then restarted), and the Clerk ones a server
     // with Clerk's keys: after the main suite, so that those starts do not take the two cores from
     // other tests' timed steps.
     { name: 'chapa', testMatch: /(chapa|clerk)\.spec\.ts/, dependencies: ['chromium-phone'], outputDir: 'test-results/chapa' },
+    // The admin queue's journeys decide 50 deals against the clock, and their notices fill the
+    // server's one job queue for over a minute: alongside the main suite they held its background
+    // checks (a Telegram contact's kind) past their waits. They run after it, by themselves.
+    { name: 'queue', testMatch: /admin-queue\.spec\.ts/, dependencies: ['chapa'], outputDir: 'test-results/queue' },
     // The body-limit test counts what the server process reads: it runs alone, after every other
     // test, so no other request's reads are counted with it.
-    { name: 'alone', testMatch: /body-limit\.spec\.ts/, dependencies: ['chapa'], outputDir: 'test-results/alone' },
+    { name: 'alone', testMatch: /body-limit\.spec\.ts/, dependencies: ['queue'], outputDir: 'test-results/alone' },
   ],
   webServer: [
     {

@@ -1,10 +1,12 @@
 /**
- * `npm run test:e2e`: the end-to-end suite as up to three Playwright runs, one after the other, so that
+ * `npm run test:e2e`: the end-to-end suite as up to four Playwright runs, one after the other, so that
  * a failure in one cannot leave the next unrun:
  *   1. `chromium-phone`, the main suite;
  *   2. `chapa`: its journeys start a second server, which must not take the two cores from other
  *      tests' timed steps;
- *   3. `alone`, the body-limit test: it counts what the server process reads, so nothing else may run.
+ *   3. `queue`, the admin queue's journeys: their 50 timed decisions fill the server's job queue,
+ *      which held the main suite's background checks past their waits;
+ *   4. `alone`, the body-limit test: it counts what the server process reads, so nothing else may run.
  * playwright.config.ts orders them with project dependencies for a bare `playwright test`, but a
  * dependency that fails skips its dependents: one failing main test left the Chapa and body-limit
  * tests unrun. Here each run names its project and passes --no-deps.
@@ -23,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { ensureBuild } from './ensure-build.mjs';
 
 /** The projects of playwright.config.ts, in the order they run. */
-const STAGES = ['chromium-phone', 'chapa', 'alone'];
+const STAGES = ['chromium-phone', 'chapa', 'queue', 'alone'];
 const PASS_THROUGH = new Set(['--project', '--list', '--ui', '--help', '-h']);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

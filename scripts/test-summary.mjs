@@ -125,7 +125,7 @@ export function countPlaywright(report) {
 }
 
 /** The Playwright projects scripts/e2e.mjs runs, each writing playwright-<project>.json. */
-const PLAYWRIGHT_RUNS = ['chromium-phone', 'chapa', 'alone'];
+const PLAYWRIGHT_RUNS = ['chromium-phone', 'chapa', 'queue', 'alone'];
 
 /**
  * The counts of every report in `dir`, by runner, with one failure for a step whose exit status says
