@@ -3,14 +3,13 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
-import { compile } from '@inlang/paraglide-js';
 import { readFile } from 'node:fs/promises';
 import { CSP_DIRECTIVES, inlineScriptHashes, minifiedInlineScript } from './src/platform/http/csp.mjs';
-import { assertCatalogueComplete, COMPILER_OPTIONS } from './scripts/messages.mjs';
+import { assertCatalogueComplete, compileCatalogue } from './scripts/messages.mjs';
 
 // A message missing in one language fails the build (and astro check) here.
 assertCatalogueComplete();
-await compile(COMPILER_OPTIONS);
+await compileCatalogue();
 
 /** `src/scripts/inline/*.js?raw` as pages carry them: minified, as their hashes are (src/platform/http/csp.mjs). */
 const minifiedInlineScripts = {
