@@ -116,7 +116,12 @@ export async function compileCatalogue() {
     '\tif (!rules) pluralRules.set(key, (rules = new Intl.PluralRules(locale, options)));\n' +
     '\treturn rules.select(Number(input))';
   const memo = '/** One `Intl.PluralRules` per locale and options (scripts/messages.mjs). */\nconst pluralRules = new Map();\n\n';
-  writeFileSync(registry, text.replace(made, kept).replace('/**\n * @param {import("./runtime.js").Locale} locale', `${memo}/**\n * @param {import("./runtime.js").Locale} locale`));
+  writeFileSync(
+    registry,
+    text
+      .replace(made, kept)
+      .replace('/**\n * @param {import("./runtime.js").Locale} locale', `${memo}/**\n * @param {import("./runtime.js").Locale} locale`),
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
