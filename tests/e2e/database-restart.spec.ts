@@ -199,10 +199,18 @@ test.describe('PostgreSQL that is slow to open or restarts under load', { tag: '
       expect((await ask(base, '/healthz')).status, 'alive while the database is down').toBe(200);
       const messages = await ask(base, '/api/cat');
       expect(messages.status).toBe(503);
-      expect(JSON.parse(messages.body)).toEqual({ error: 'Internet connection is required to load messages.' });
-      const list = await ask(base, '/daily-discounts');
-      expect(list.status).toBe(503);
-      expect(list.body).toContain('No internet connection!');
+      // Honest texts (issue 32, decision 32): the trouble is Sefer's, not the visitor's connection;
+      // no page answers 200 around an outage text, and every 503 says when to come back.
+      const trouble = 'Sefer is having trouble right now; please try again in a minute.';
+      expect(JSON.parse(messages.body)).toEqual({ error: trouble });
+      expect(messages.headers?.get('retry-after')).toBeTruthy();
+      for (const target of ['/daily-discounts', '/', '/homes', '/recents', '/am/daily-discounts']) {
+        const page = await ask(base, target);
+        expect(page.status, target).toBe(503);
+        expect(page.headers?.get('retry-after'), target).toBeTruthy();
+        expect(page.body, target).not.toMatch(/internet connection/i);
+        if (!target.startsWith('/am')) expect(page.body, target).toContain(trouble);
+      }
       const detail = await ask(base, '/listings/1-missing');
       expect(detail.status).toBe(503);
       expect(detail.body).not.toContain('Product not found');

@@ -22,6 +22,7 @@ import { clientAddressOf, countAuthAttempt, type AuthAttempt, type AuthAttemptKi
 import { m } from '#paraglide/messages.js';
 import { requestClock } from '#platform/config/clock.server.ts';
 import { bindUnprovenSignIn, hasPassword } from './pending-sign-ups.server.ts';
+import { withEmailOutcomes } from '#platform/email/email-outcomes.server.ts';
 
 /** What a person is told when an attempt is refused: how long to wait, in the request's language. */
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
@@ -52,12 +53,12 @@ async function signUp(context: RequestContext, input: unknown): Promise<Result<{
   const auth = await getAuth(context.locals.db);
   try {
     const name = [firstName, lastName].filter(Boolean).join(' ').slice(0, NAME_MAX);
-    const { headers } = await auth.api.signUpEmail({
-      body: { email, password, name, firstName, lastName },
-      headers: authHeaders(context),
-      returnHeaders: true,
-    });
-    return ok({ sent: ACCOUNT_TEXTS.codeSent(email), cookies: secureCookies(headers, context.request) });
+    const { value, emails } = await withEmailOutcomes(() =>
+      auth.api.signUpEmail({ body: { email, password, name, firstName, lastName }, headers: authHeaders(context), returnHeaders: true }),
+    );
+    // The sign-up is kept (a retry sends a new code to it); "we sent a code" only when one was written.
+    if (emails.failed > 0) return fail(503, m.auth_code_not_sent());
+    return ok({ sent: ACCOUNT_TEXTS.codeSent(email), cookies: secureCookies(value.headers, context.request) });
   } catch (error) {
     return errorOf(error, m.auth_error_sign_up);
   }
@@ -89,7 +90,10 @@ async function resendSignUpCode(context: RequestContext, email: string): Promise
   if (!attempt.ok) return attempt;
   const auth = await getAuth(context.locals.db);
   try {
-    await auth.api.sendVerificationOTP({ body: { email, type: 'email-verification' }, headers: authHeaders(context) });
+    const { emails } = await withEmailOutcomes(() =>
+      auth.api.sendVerificationOTP({ body: { email, type: 'email-verification' }, headers: authHeaders(context) }),
+    );
+    if (emails.failed > 0) return fail(503, m.auth_code_not_sent());
     return ok(ACCOUNT_TEXTS.newCodeSent(email));
   } catch (error) {
     return errorOf(error, m.auth_error_resend);

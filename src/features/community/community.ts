@@ -42,7 +42,7 @@ export const COMMUNITY_TEXTS = {
     return m.detail_comment_signed_out();
   },
   get loadFailed() {
-    return m.detail_messages_load_failed();
+    return m.pages_unavailable();
   },
 };
 

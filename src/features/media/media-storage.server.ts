@@ -58,8 +58,14 @@ export function localMediaStorage(root: string): MediaStorage {
       await mkdir(path.dirname(target), { recursive: true });
       // Written aside, then renamed: a reader (or a later seed reusing the name) never sees half a file.
       const partial = `${target}.${randomBytes(6).toString('hex')}.partial`;
-      await writeFile(partial, bytes);
-      await rename(partial, target);
+      try {
+        await writeFile(partial, bytes);
+        await rename(partial, target);
+      } catch (error) {
+        // A full disk (or any failure) leaves no half-written file behind (issue 32).
+        await rm(partial, { force: true }).catch(() => {});
+        throw error;
+      }
     },
     read: (name) => orNull(readFile(file(name))),
     size: async (name) => {

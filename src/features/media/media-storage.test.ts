@@ -4,7 +4,7 @@
  * the bucket: images stored and reused, a listing's media deleted, `/media/…` served from it, and
  * pages linking S3_PUBLIC_URL.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
@@ -65,6 +65,18 @@ describe.each([
     await store.remove(['u/gone.webp', 'u/never-stored.webp']);
     expect(await store.size('u/gone.webp')).toBeNull();
     expect(await store.size('u/kept.webp')).toBe(1);
+  });
+});
+
+describe('media on the local disk', () => {
+  it('a write that fails leaves no half-written .partial file behind (issue 32: a full disk left them forever)', async () => {
+    const root = path.join(folder, 'failing');
+    const store = localMediaStorage(root);
+    // The name is taken by a folder: the final rename fails, as a full disk fails the write.
+    await mkdir(path.join(root, 'u/taken.webp'), { recursive: true });
+    await writeFile(path.join(root, 'u/taken.webp/inside'), 'x');
+    await expect(store.put('u/taken.webp', Buffer.from('0123456789'), 'image/webp')).rejects.toThrow();
+    expect((await readdir(path.join(root, 'u'))).filter((name) => name.endsWith('.partial'))).toEqual([]);
   });
 });
 

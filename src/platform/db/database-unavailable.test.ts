@@ -37,7 +37,7 @@ describe('database unavailability', () => {
     expect(api.status).toBe(503);
     expect(api.headers.get('Retry-After')).toBe(String(RETRY_AFTER_SECONDS));
     expect(api.headers.get('Cache-Control')).toBe('no-store');
-    expect(await api.json()).toEqual({ error: 'Sefer is not available right now. Please try again in a moment.' });
+    expect(await api.json()).toEqual({ error: 'Sefer is having trouble right now; please try again in a minute.' });
 
     const page = notAvailable('starting', new URL('http://localhost/listings/4-x?a=<b>'));
     expect(page.status).toBe(503);

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Transport, Transporter } from 'nodemailer';
 import { isPlaceholderEmail } from './placeholder-email.ts';
+import { noteEmailOutcome } from './email-outcomes.server.ts';
 import { config } from '#platform/config/config.server.ts';
 
 export interface Email {
@@ -69,7 +70,8 @@ function logText(text: string): string {
 }
 
 /**
- * Sends (or files) one email. Never throws for delivery problems: they are logged. A Telegram
+ * Sends (or files) one email. Never throws for delivery problems: they are logged, and told to
+ * work that asked (`withEmailOutcomes`, email-outcomes.server.ts). A Telegram
  * account's placeholder address (no email given) is never written to.
  */
 export async function sendEmail(email: Email): Promise<void> {
@@ -81,7 +83,9 @@ export async function sendEmail(email: Email): Promise<void> {
   try {
     const info = await (await transporter()).sendMail({ from: config().mailFrom, ...email, textEncoding: 'quoted-printable' });
     console.log(info.file ? `[email] ${what} written to ${info.file}` : `[email] sent ${what}`);
+    noteEmailOutcome(true);
   } catch (error) {
     console.error(`[email] could not send ${what}:`, error);
+    noteEmailOutcome(false);
   }
 }

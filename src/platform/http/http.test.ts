@@ -249,7 +249,7 @@ describe('api', () => {
     const response = await route(contextOf('/api/x'));
     expect(response.status).toBe(503);
     expect(response.headers.get('Retry-After')).toMatch(/^\d+$/);
-    expect(await response.json()).toEqual({ error: 'Sefer is not available right now. Please try again in a moment.' });
+    expect(await response.json()).toEqual({ error: 'Sefer is having trouble right now; please try again in a minute.' });
   });
 });
 

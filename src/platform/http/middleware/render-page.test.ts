@@ -14,6 +14,23 @@ async function keepPage(url: string, body: string) {
 }
 
 describe('renderPage', () => {
+  it('every 503 carries Retry-After and no-store; one that says its own wait keeps it; other answers are left alone', async () => {
+    const down = await run(
+      renderPage,
+      fakeContext({ url: 'http://localhost:4321/daily-discounts' }),
+      fakeNext(new Response('x', { status: 503 })),
+    );
+    expect(down.headers.get('Retry-After')).toBe('5');
+    expect(down.headers.get('Cache-Control')).toBe('no-store');
+    const own = new Response('x', { status: 503, headers: { 'Retry-After': '60' } });
+    expect((await run(renderPage, fakeContext({ url: 'http://localhost:4321/a' }), fakeNext(own))).headers.get('Retry-After')).toBe('60');
+    const fine = await run(renderPage, fakeContext({ url: 'http://localhost:4321/b' }), fakeNext(htmlPage('<p>ok</p>')));
+    expect(fine.headers.has('Retry-After')).toBe(false);
+    const frozen = await fetch('data:text/plain,x').then((r) => Object.defineProperty(r, 'status', { value: 503 }));
+    const copied = await run(renderPage, fakeContext({ url: 'http://localhost:4321/c' }), fakeNext(frozen));
+    expect(copied.headers.get('Retry-After')).toBe('5');
+  });
+
   it('renders the route at its path without the language (the rewrite), or the page that replaces it', async () => {
     const context = fakeContext({ url: 'http://localhost:4321/am/about' });
     routeState(context).target = '/about';
