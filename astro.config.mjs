@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { readFile } from 'node:fs/promises';
 import { CSP_DIRECTIVES, inlineScriptHashes, minifiedInlineScript } from './src/platform/http/csp.mjs';
 import { assertCatalogueComplete, compileCatalogue } from './scripts/messages.mjs';
+import { buildFiles } from './scripts/build-files.mjs';
 
 // A message missing in one language fails the build (and astro check) here.
 assertCatalogueComplete();
@@ -28,7 +29,7 @@ export default defineConfig({
   // Not streamed: every page is read whole by the page steps (its CSS cut, the page cache), and a
   // stream cost an uncached render its chunks' encoding and a web stream's reads (issue 31).
   adapter: node({ mode: 'standalone', experimentalDisableStreaming: true }),
-  integrations: [react()],
+  integrations: [react(), buildFiles()],
   // Page CSS is small; inlining it saves a render-blocking request on slow links.
   build: { inlineStylesheets: 'always' },
   security: {

@@ -2,8 +2,10 @@
  * `npm start`: builds when needed, opens and migrates the database (seeding an empty embedded one),
  * then serves the app with compression. Cached public pages are answered here, before Astro runs
  * (src/platform/cache/front-cache.server.ts); `/healthz` says the process is alive, `/readyz` that it
- * can serve (the database is open and reachable). SIGTERM/SIGINT close the server, then the database.
+ * can serve (the database is open and reachable); /healthz carries the build's version and commit. SIGTERM/SIGINT
+ * close the server (with ROLLING_RESTART, after draining), then the database.
  */
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,13 +36,17 @@ const shedder = createLoadShedder(loadSheddingOptions(settings.maxConcurrentRend
 
 // Astro's standalone server sends everything uncompressed; visitors pay for every byte.
 const compress = compression({ threshold: 1024 });
-const server = http.createServer(
-  limitRequestBodies((req, res) => {
-    if (isLivenessCheck(req)) return alive(res);
-    if (frontCache()?.(req, res)) return;
-    shedder.handle(req, res, () => compress(req, res, () => handler(req, res)));
-  }),
-);
+/** What this build is (written by the build: astro.config.mjs), for /healthz and the log. */
+const build = readBuildInfo();
+const listener = limitRequestBodies((req, res) => {
+  // Draining before a stop: every answer closes its connection, so nginx opens its next one to another process.
+  if (draining) res.setHeader('Connection', 'close');
+  if (isLivenessCheck(req)) return alive(res);
+  if (draining && isReadinessCheck(req)) return notReady(res);
+  if (frontCache()?.(req, res)) return;
+  shedder.handle(req, res, () => compress(req, res, () => handler(req, res)));
+});
+const server = http.createServer(listener);
 
 /** The lifecycle the bundled app's boot registers (the database lives inside the bundle). */
 const lifecycle = processLifecycle;
@@ -48,35 +54,73 @@ const lifecycle = processLifecycle;
 const frontCache = () => globalThis[Symbol.for('sefer.frontCache')];
 
 const isLivenessCheck = (req) => (req.method === 'GET' || req.method === 'HEAD') && /^\/healthz(\?|$)/.test(req.url ?? '');
-/** Alive: this process answers, whatever the database does (a balancer restarts a process that does not). */
+const isReadinessCheck = (req) => /^\/readyz(\?|$)/.test(req.url ?? '');
+const NO_STORE_JSON = { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
+/** Alive: this process answers, whatever the database does (a balancer restarts a process that does not). With the build's version and commit. */
 function alive(res) {
-  res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
-  res.end('{"ok":true}');
+  res.writeHead(200, NO_STORE_JSON);
+  res.end(JSON.stringify({ ok: true, ...build }));
+}
+/** Not ready: this process is about to stop (send visitors elsewhere). */
+function notReady(res) {
+  res.writeHead(503, { ...NO_STORE_JSON, 'Retry-After': '5' });
+  res.end('{"ok":false,"draining":true}');
 }
 
-server.listen(settings.port, settings.host, async () => {
-  const started = Date.now();
+function readBuildInfo() {
   try {
-    // Astro loads page and middleware modules on the first request: make that request ourselves.
-    // It starts opening the database and is answered at once (503 "starting" until the database
-    // is open, migrated and seeded, as is every other request meanwhile); then wait for the
-    // database and check that the readiness check passes before anyone is told the server is ready.
-    const host = ['0.0.0.0', '::'].includes(settings.host) ? '127.0.0.1' : settings.host;
-    const readyz = `http://${host.includes(':') ? `[${host}]` : host}:${settings.port}/readyz`;
-    // No kept-alive connection: opening the database can block this process longer than the idle
-    // timeout, and the second check would then be written on a socket the server is closing (ECONNRESET).
-    const check = () => fetch(readyz, { headers: { connection: 'close' } });
-    await (await check()).arrayBuffer();
-    await lifecycle()?.ready();
-    const response = await check();
-    if (!response.ok) throw new Error(`health check answered ${response.status}`);
+    const info = JSON.parse(readFileSync(path.join(root, 'dist/server/build-info.json'), 'utf8'));
+    return { version: String(info.version), commit: info.commit ? String(info.commit) : null };
+  } catch {
+    return { version: 'unknown', commit: null };
+  }
+}
+
+/**
+ * Waits until the app behind `readyz` is ready: Astro loads page and middleware modules on the
+ * first request, so make that request ourselves. It starts opening the database and is answered
+ * at once (503 "starting" until the database is open, migrated and seeded); then wait for the
+ * database and check that the readiness check passes.
+ */
+async function warmUp(readyz) {
+  // No kept-alive connection: opening the database can block this process longer than the idle
+  // timeout, and the second check would then be written on a socket the server is closing (ECONNRESET).
+  const check = () => fetch(readyz, { headers: { connection: 'close' } });
+  await (await check()).arrayBuffer();
+  await lifecycle()?.ready();
+  const response = await check();
+  if (!response.ok) throw new Error(`health check answered ${response.status}`);
+}
+
+const urlOf = (host, port) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+/** Listens on the configured port: at once (answering "starting" meanwhile), or with ROLLING_RESTART only once ready. */
+async function serve() {
+  const started = Date.now();
+  const listen = () => new Promise((resolve) => server.listen(settings.port, settings.host, resolve));
+  try {
+    if (settings.rollingRestart) {
+      // Behind nginx with other processes: the port stays closed until this process can serve, so
+      // nginx sends every request (a POST too: never sent, it is safe to send elsewhere) to the others.
+      const warm = http.createServer(listener);
+      await new Promise((resolve) => warm.listen(0, '127.0.0.1', resolve));
+      await warmUp(`${urlOf('127.0.0.1', warm.address().port)}/readyz`);
+      await new Promise((resolve) => warm.close(resolve));
+      await listen();
+    } else {
+      await listen();
+      const host = ['0.0.0.0', '::'].includes(settings.host) ? '127.0.0.1' : settings.host;
+      await warmUp(`${urlOf(host, settings.port)}/readyz`);
+    }
   } catch (error) {
     if (stopping) return;
     console.error('[start] the database could not be opened:', error);
     process.exit(1);
   }
-  console.log(`[start] Sefer is ready at http://${settings.host}:${settings.port} (warm-up ${Date.now() - started} ms)`);
-});
+  const version = `version ${build.version}${build.commit ? `, commit ${build.commit.slice(0, 12)}` : ''}`;
+  console.log(`[start] Sefer is ready at http://${settings.host}:${settings.port} (${version}; warm-up ${Date.now() - started} ms)`);
+}
+void serve();
 
 server.on('error', (error) => {
   console.error(`[start] ${error.message}`);
@@ -84,15 +128,28 @@ server.on('error', (error) => {
 });
 
 let stopping = false;
+let draining = false;
+/** Seconds a stopping process keeps answering (each answer closing its connection) before it closes its port. */
+const DRAIN_SECONDS = 5;
+/** Seconds in-flight requests (a phone's upload) may take to finish once the port is closed. */
+const IN_FLIGHT_SECONDS = 60;
 async function stop(signal) {
   if (stopping) return;
   stopping = true;
+  if (settings.rollingRestart && server.listening) {
+    // nginx keeps idle connections for 4 s (deploy/nginx.conf): closing them under it could lose a
+    // POST it was writing. Answer for a while with `Connection: close` instead, then close the port.
+    console.log(`[start] ${signal}: draining for ${DRAIN_SECONDS} s…`);
+    draining = true;
+    await new Promise((resolve) => setTimeout(resolve, DRAIN_SECONDS * 1000));
+  }
   console.log(`[start] ${signal}: closing the server and the database…`);
-  server.close();
+  // Called at once (with an error) when the port was never opened, else once every connection has ended.
+  const closed = new Promise((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
-  const force = setTimeout(() => server.closeAllConnections(), 5000);
+  const force = setTimeout(() => server.closeAllConnections(), IN_FLIGHT_SECONDS * 1000);
   force.unref();
-  await new Promise((resolve) => server.once('close', resolve));
+  await closed;
   await lifecycle()?.close();
   console.log('[start] stopped cleanly.');
   process.exit(0);

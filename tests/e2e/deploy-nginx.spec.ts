@@ -10,6 +10,7 @@
  * (for a throwaway certificate; PostgreSQL's packages bring it). bench/nginx.mjs makes the
  * replacements (the ones deploy/nginx.conf's head lists) and starts nginx; the benchmark uses it too.
  */
+import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
@@ -65,6 +66,8 @@ async function upstreams(logFile: string, marker: string): Promise<string[]> {
 }
 
 test.describe('deploy/nginx.conf in front of two app processes', { tag: '@slow' }, () => {
+  // In this order: the last one stops the processes.
+  test.describe.configure({ mode: 'serial' });
   test.skip(!process.env.TEST_DATABASE_URL, SKIP_DATABASE);
   if (!nginxInstalled()) {
     // CI installs nginx (.ci/run): there a missing binary is a broken machine, not a reason to skip.
@@ -79,6 +82,7 @@ test.describe('deploy/nginx.conf in front of two app processes', { tag: '@slow' 
   let appPorts: number[];
   let nginx: Awaited<ReturnType<typeof startDeployNginx>> | undefined;
   let ports: { http: number; https: number };
+  let appEnv: (port: number) => Record<string, string>;
 
   test.beforeAll(async () => {
     // Two app processes start one after the other (the first one migrates), then nginx.
@@ -89,9 +93,10 @@ test.describe('deploy/nginx.conf in front of two app processes', { tag: '@slow' 
     appPorts = [await freePort(), await freePort()];
     ports = { http: await freePort(), https: await freePort() };
     const siteUrl = `https://127.0.0.1:${ports.https}`;
+    appEnv = (port) => postgresAppEnv(database.url, port, dataDir, { TRUST_PROXY: 'true', SITE_URL: siteUrl, ROLLING_RESTART: 'true' });
     for (const port of appPorts) {
       // One data folder for both, as on one machine: nginx serves its media.
-      const app = startApp(postgresAppEnv(database.url, port, dataDir, { TRUST_PROXY: 'true', SITE_URL: siteUrl }));
+      const app = startApp(appEnv(port));
       apps.push(app);
       await app.ready;
     }
@@ -175,5 +180,82 @@ test.describe('deploy/nginx.conf in front of two app processes', { tag: '@slow' 
       headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(100 * 1024 * 1024 + 1) },
     });
     expect(tooLarge.status).toBe(413);
+  });
+
+  test('a rolling restart with deploy/restart.sh under load gives 0 errors; /healthz names the build', async () => {
+    test.setTimeout(180_000);
+    // The supervisor (systemd in production): restarting a port stops its process (SIGTERM: it drains,
+    // then exits) and starts a new one; restart.sh then waits for the new one's /readyz.
+    const control = http.createServer((request, response) => {
+      const port = Number(/^\/restart\/(\d+)$/.exec(request.url ?? '')?.[1]);
+      const index = appPorts.indexOf(port);
+      if (index < 0) return void response.writeHead(404).end();
+      void stopApp(apps[index]!.child).then(() => {
+        apps[index] = startApp(appEnv(port));
+        response.writeHead(200).end('restarted');
+      });
+    });
+    const controlPort = await freePort();
+    await new Promise<void>((resolve) => control.listen(controlPort, '127.0.0.1', resolve));
+
+    // Visitors meanwhile: pages (most of them rendered, not cached), deals' messages posted.
+    const outcomes: string[] = [];
+    let running = true;
+    let n = 0;
+    const visitor = async () => {
+      while (running) {
+        const i = n++;
+        const answer =
+          i % 4 === 3
+            ? await ask(ports.https, '/api/cat', {
+                method: 'POST',
+                headers: { 'content-type': 'application/json', origin: `https://127.0.0.1:${ports.https}` },
+                body: JSON.stringify({ name: 'Load', message: `Rolling restart ${i}` }),
+              }).catch((error: Error) => ({ status: error.message, headers: {}, body: Buffer.alloc(0) }))
+            : await ask(ports.https, i % 4 === 0 ? '/' : `/homes?restart=${i}`).catch((error: Error) => ({
+                status: error.message,
+                headers: {},
+                body: Buffer.alloc(0),
+              }));
+        outcomes.push(`${String(answer.status)}${i % 4 === 3 ? ' POST' : ''}`);
+        if (answer.status !== 200 && answer.status !== 201)
+          console.log(`[rolling-restart] ${i}: ${answer.status} ${answer.body.toString().replace(/\s+/g, ' ').slice(0, 900)}`);
+      }
+    };
+    const visitors = Array.from({ length: 4 }, visitor);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const restarted = await new Promise<{ code: number; output: string }>((resolve) => {
+      execFile(
+        path.join(ROOT, 'deploy/restart.sh'),
+        appPorts.map(String),
+        { env: { ...process.env, SEFER_RESTART: `curl -fs -X POST http://127.0.0.1:${controlPort}/restart/%s` }, timeout: 150_000 },
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
+      );
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    running = false;
+    await Promise.all(visitors);
+    control.close();
+    console.log(`[rolling-restart] ${outcomes.length} requests during the restart:\n${restarted.output}`);
+    expect(restarted.code, restarted.output).toBe(0);
+    expect(restarted.output).toMatch(new RegExp(`port ${appPorts[1]} is ready: \\{"ok":true,"version":"[^"]+","commit":`));
+    const counts = outcomes.reduce<Record<string, number>>((all, o) => ({ ...all, [o]: (all[o] ?? 0) + 1 }), {});
+    expect(counts, JSON.stringify(counts)).toEqual({ '200': expect.any(Number), '201 POST': expect.any(Number) });
+    expect(outcomes.length).toBeGreaterThan(100);
+  });
+
+  test('with no process able to answer, nginx sends the outage page as a 503 with Retry-After, never a bare 502', async () => {
+    await Promise.all(apps.map((app) => stopApp(app.child)));
+    for (const target of ['/', '/homes', '/am/homes']) {
+      const page = await ask(ports.https, target);
+      expect(page.status, target).toBe(503);
+      expect(page.headers['retry-after'], target).toBe('30');
+      const html = page.body.toString();
+      expect(html).toContain('Sefer is having trouble right now; please try again in a minute.');
+      expect(html).toContain('ሰፈር አሁን ችግር ገጥሞታል');
+      expect(html).not.toContain('Bad Gateway');
+    }
+    const posted = await ask(ports.https, '/api/cat', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(posted.status).toBe(503);
   });
 });

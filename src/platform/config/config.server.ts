@@ -82,6 +82,7 @@ const envSchema = z
     RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
     REPORT_HIDE_THRESHOLD: z.coerce.number().int().positive().max(1000).default(3),
     TRUST_PROXY: flag(false),
+    ROLLING_RESTART: flag(false),
     STRIPE_SECRET_KEY: z
       .string()
       .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
@@ -246,6 +247,11 @@ export interface AppConfig {
   reportHideThreshold: number;
   /** Behind a reverse proxy: read the client's address from X-Forwarded-For. */
   trustProxy: boolean;
+  /**
+   * One of several processes behind nginx (deploy/README.md): the port opens only once the process
+   * is ready, and SIGTERM drains for a few seconds before it closes, so a rolling restart loses nothing.
+   */
+  rollingRestart: boolean;
   /** Clerk replaces the embedded accounts when both keys are set. */
   clerk: ClerkConfig | null;
   /** Stripe Checkout replaces the built-in test checkout when its three keys are set. */
@@ -334,6 +340,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     rateLimitScale: e.RATE_LIMIT_SCALE,
     reportHideThreshold: e.REPORT_HIDE_THRESHOLD,
     trustProxy: e.TRUST_PROXY,
+    rollingRestart: e.ROLLING_RESTART,
     mailFrom: e.MAIL_FROM,
     clerk:
       e.PUBLIC_CLERK_PUBLISHABLE_KEY && e.CLERK_SECRET_KEY
