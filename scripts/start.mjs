@@ -34,6 +34,10 @@ try {
 const { createLoadShedder, loadSheddingOptions } = await import('#platform/http/load-shedding.server.ts');
 const shedder = createLoadShedder(loadSheddingOptions(settings.maxConcurrentRenders));
 
+// AUTH_SECRET rotated: session cookies signed with a previous secret are signed again, nobody is signed out.
+const { sessionCookieResigner } = await import('#platform/http/secret-rotation.server.ts');
+const resign = sessionCookieResigner(settings.authSecret, settings.authSecretPrevious);
+
 // Astro's standalone server sends everything uncompressed; visitors pay for every byte.
 const compress = compression({ threshold: 1024 });
 /** What this build is (written by the build: astro.config.mjs), for /healthz and the log. */
@@ -41,6 +45,14 @@ const build = readBuildInfo();
 const listener = limitRequestBodies((req, res) => {
   // Draining before a stop: every answer closes its connection, so nginx opens its next one to another process.
   if (draining) res.setHeader('Connection', 'close');
+  const resigned = resign?.(
+    req.headers.cookie,
+    settings.trustProxy ? req.headers['x-forwarded-proto'] === 'https' : Boolean(req.socket.encrypted),
+  );
+  if (resigned) {
+    req.headers.cookie = resigned.cookie;
+    res.appendHeader('Set-Cookie', resigned.setCookies);
+  }
   if (isLivenessCheck(req)) return alive(res);
   if (draining && isReadinessCheck(req)) return notReady(res);
   if (frontCache()?.(req, res)) return;

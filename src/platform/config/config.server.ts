@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import type { AppConfig } from './config-types.ts';
 
 const flag = (fallback: boolean) =>
   z
@@ -59,6 +60,18 @@ const envSchema = z
       .min(32, 'must be at least 32 characters')
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    // Secrets whose session cookies are still accepted (signed again with AUTH_SECRET): a rotation
+    // signs nobody out (deploy/README.md, "Rotating AUTH_SECRET"). Comma-separated.
+    AUTH_SECRET_PREVIOUS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().min(32, 'each must be at least 32 characters'))),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -168,6 +181,9 @@ const envSchema = z
       .transform((v) => v ?? '© OpenStreetMap contributors'),
   })
   .superRefine((e, ctx) => {
+    // Previous secrets are accepted in favour of the one that signs: without AUTH_SECRET there is none.
+    if (e.AUTH_SECRET_PREVIOUS.length > 0 && !e.AUTH_SECRET)
+      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET_PREVIOUS'], message: 'needs AUTH_SECRET, the secret that signs from now on' });
     // The bot needs its token, its name (for t.me links) and the webhook secret together.
     const telegram = {
       TELEGRAM_BOT_TOKEN: e.TELEGRAM_BOT_TOKEN,
@@ -218,101 +234,7 @@ const envSchema = z
     }
   });
 
-export interface AppConfig {
-  port: number;
-  host: string;
-  /** Absolute path of the folder for the embedded database, uploads and the outbox. */
-  dataDir: string;
-  /** Where resumable uploads wait (at most a day) until a listing takes them: `DATA_DIR/uploads` by default. */
-  uploadsDir: string;
-  databaseUrl: string | undefined;
-  seedDemo: boolean;
-  /** Public origin of the site, without a trailing slash (canonical URLs, auth base URL). */
-  siteUrl: string;
-  /** How long rendered pages are kept for visitors who are not signed in; 0 turns the cache off. */
-  pageCacheSeconds: number;
-  /** Pages rendered at once before requests queue briefly, then get a 503 (0: no limit). */
-  maxConcurrentRenders: number;
-  /** Folder of drizzle-kit migrations. */
-  migrationsFolder: string;
-  /** Lower-cased emails of the accounts that verify listings at /admin. */
-  adminEmails: string[];
-  /** Secret for signing sessions; when absent one is generated and kept in the database. */
-  authSecret: string | undefined;
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  /** Multiplies every write rate limit (tests running from one address raise it). */
-  rateLimitScale: number;
-  /** The weight of open reports (decision 0024) that hides a listing, request or comment until an admin decides. */
-  reportHideThreshold: number;
-  /** Behind a reverse proxy: read the client's address from X-Forwarded-For. */
-  trustProxy: boolean;
-  /**
-   * One of several processes behind nginx (deploy/README.md): the port opens only once the process
-   * is ready, and SIGTERM drains for a few seconds before it closes, so a rolling restart loses nothing.
-   */
-  rollingRestart: boolean;
-  /** Clerk replaces the embedded accounts when both keys are set. */
-  clerk: ClerkConfig | null;
-  /** Stripe Checkout replaces the built-in test checkout when its three keys are set. */
-  stripe: StripeConfig | null;
-  /** Chapa is the checkout when its two keys are set (before Stripe). */
-  chapa: ChapaConfig | null;
-  /** Where uploads and the demo media are kept: `DATA_DIR/media` on this machine, or an S3 bucket. */
-  media: MediaConfig;
-  /** The Sefer bot when its token, username and webhook secret are set; otherwise Telegram is off. */
-  telegram: TelegramConfig | null;
-  /** The map of the listing form's "Pin it on a map": its tiles (a {z}/{x}/{y} URL template) and their credit line (text). */
-  map: { tileUrl: string; tileAttribution: string };
-}
-
-export type MediaConfig = { storage: 'local' } | { storage: 's3'; s3: S3Config };
-
-export interface S3Config {
-  /** The S3 API's origin (MinIO, R2, AWS…); buckets are addressed by path. */
-  endpoint: string;
-  region: string;
-  bucket: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** Where pages link stored media (a CDN or the bucket's public address), without a trailing slash; absent: `/media/…` through the app. */
-  publicUrl: string | undefined;
-}
-
-export interface TelegramConfig {
-  token: string;
-  /** Without the @: the bot's t.me/<username> links. */
-  username: string;
-  /** Telegram sends it in X-Telegram-Bot-Api-Secret-Token with every update. */
-  webhookSecret: string;
-  /** Where every newly verified listing is posted, when set. */
-  channelId: string | undefined;
-  /** The Bot API origin, without a trailing slash (tests point it at a local fake). */
-  apiRoot: string;
-}
-
-export interface ClerkConfig {
-  publishableKey: string;
-  secretKey: string;
-  /** Clerk's Backend API origin, without a trailing slash (tests point it at a local fake). */
-  apiUrl: string;
-}
-
-export interface ChapaConfig {
-  secretKey: string;
-  /** The "secret hash" of Chapa's dashboard: webhooks are signed with it. */
-  webhookSecret: string;
-  /** Chapa's API origin, without a trailing slash (tests point it at a local fake). */
-  apiBase: string;
-}
-
-export interface StripeConfig {
-  secretKey: string;
-  publishableKey: string;
-  webhookSecret: string;
-}
-
-/** Parses an environment; throws one readable error naming every bad variable. */
+export type { AppConfig, MediaConfig, S3Config, TelegramConfig, ClerkConfig, ChapaConfig, StripeConfig } from './config-types.ts';
 export function parseConfig(env: Record<string, string | undefined>, cwd = process.cwd()): AppConfig {
   const result = envSchema.safeParse(env);
   if (!result.success) {
@@ -336,6 +258,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       .map((x) => x.trim().toLowerCase())
       .filter(Boolean),
     authSecret: e.AUTH_SECRET,
+    authSecretPrevious: e.AUTH_SECRET_PREVIOUS,
     smtpUrl: e.SMTP_URL,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     reportHideThreshold: e.REPORT_HIDE_THRESHOLD,
