@@ -4,6 +4,9 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { backupConfig, backupEnv, type BackupConfig } from './backup-config.server.ts';
+
+export type { BackupConfig };
 
 const flag = (fallback: boolean) =>
   z
@@ -154,6 +157,7 @@ const envSchema = z
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
     S3_PUBLIC_URL: optionalHttpUrl,
+    ...backupEnv,
     MAP_TILE_URL: z
       .string()
       .regex(/^(https?:\/\/[^/]+)?\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) URL or a /path with {z}, {x} and {y}')
@@ -258,6 +262,10 @@ export interface AppConfig {
   telegram: TelegramConfig | null;
   /** The map of the listing form's "Pin it on a map": its tiles (a {z}/{x}/{y} URL template) and their credit line (text). */
   map: { tileUrl: string; tileAttribution: string };
+  /** The running app's scheduled backups, when BACKUP_DIR is set (decision 31). */
+  backup: BackupConfig | null;
+  /** Seals a backup's secrets (BACKUP_PASSPHRASE); without it they are left out of every backup. */
+  backupPassphrase: string | undefined;
 }
 
 export type MediaConfig = { storage: 'local' } | { storage: 's3'; s3: S3Config };
@@ -372,6 +380,8 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
           }
         : null,
     map: { tileUrl: e.MAP_TILE_URL, tileAttribution: e.MAP_TILE_ATTRIBUTION },
+    backup: backupConfig(e, cwd),
+    backupPassphrase: e.BACKUP_PASSPHRASE,
   };
 }
 
