@@ -14,7 +14,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { migrateDatabase, openDatabase, type Database, type DatabaseHandle } from '#db/client.ts';
 import { accounts, appMeta, requestLikes, requests, sessions } from '#db/schema.ts';
 import { insertListing } from '#features/listings/listings.server.ts';
-import { localMediaStorage } from '#features/media/media-storage.server.ts';
+import { localMediaStorage, s3MediaStorage } from '#features/media/media-storage.server.ts';
+import { startLocalS3 } from '#tests/fakes/s3-server.ts';
 import { restoreBackup, scheduledBackup, writeBackup, type MediaFiles } from '#platform/backup/archive.server.ts';
 import { createSeller, draft } from '#tests/fixtures/listings.ts';
 import { drivers, openThrowawayPostgres, useTestDatabase, type Driver } from '#tests/db/test-database.ts';
@@ -216,5 +217,32 @@ describe.each(drivers())('backups on %s', (driver: Driver) => {
       expect(deleted).toEqual(hour > 2 ? [made[hour - 3]] : []);
     }
     expect((await readdir(dir)).toSorted()).toEqual(['notes.txt', 'sefer-20261128T030000Z.tar.gz', 'sefer-20261128T040000Z.tar.gz']);
+  });
+
+  it('copies media out of an S3 bucket and back into a media folder', async () => {
+    const s3 = await startLocalS3();
+    try {
+      const bucket = s3MediaStorage({
+        endpoint: s3.endpoint,
+        region: s3.env.S3_REGION!,
+        bucket: s3.bucket,
+        accessKeyId: s3.env.S3_ACCESS_KEY_ID!,
+        secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY!,
+        publicUrl: undefined,
+      });
+      const bytes = randomBytes(5000);
+      await bucket.put('u/in-the-bucket.webp', bytes, 'image/webp');
+      await bucket.put('seed/clip.mp4', Buffer.from('mp4'), 'video/mp4');
+      const file = path.join(work, `s3-${driver}.tar.gz`);
+      const media = { storage: 's3', list: () => bucket.list(), read: (n: string) => bucket.read(n), put: bucket.put };
+      const manifest = await writeBackup(file, { db: t.db, driver, media, passphrase: undefined, app: APP });
+      expect(manifest.media).toEqual({ storage: 's3', files: 2, bytes: 5003 });
+      const folder = path.join(work, `from-s3-${driver}`);
+      await restoreFresh(file, { media: folderMedia(folder) });
+      expect((await readFile(path.join(folder, 'u/in-the-bucket.webp'))).equals(bytes)).toBe(true);
+      expect(await readFile(path.join(folder, 'seed/clip.mp4'), 'utf8')).toBe('mp4');
+    } finally {
+      await s3.close();
+    }
   });
 });
