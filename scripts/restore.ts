@@ -50,9 +50,13 @@ try {
   console.log(`Backup of ${m.createdAt} (${m.driver}, version ${m.app.version}${m.app.commit ? ` at ${m.app.commit.slice(0, 7)}` : ''}).`);
   console.log(`Restored into ${target.driver}: ${Object.keys(m.tables).length} tables, ${rows} rows, every count as in the manifest.`);
   console.log(`Media: ${summary.mediaFiles} files, ${summary.mediaBytes} bytes.`);
-  console.log(
-    `Secrets: ${summary.secrets}. Migrations: ${m.migrations.length} from the backup, ${summary.laterMigrations} of this build applied after.`,
-  );
+  const secrets = {
+    restored: 'restored',
+    skipped: 'skipped (--skip-secrets): everyone signs in again, the app makes new keys',
+    'left-out': 'not in this backup: everyone signs in again, the app makes new keys',
+  }[summary.secrets];
+  console.log(`Secrets: ${secrets}.`);
+  console.log(`Migrations: ${m.migrations.length} from the backup, ${summary.laterMigrations} of this build applied after.`);
 } catch (error) {
   console.error((error as Error).message);
   process.exitCode = 1;

@@ -88,17 +88,6 @@ export async function writeBackup(file: string, options: BackupOptions): Promise
   }
 }
 
-/** The manifest of a backup file (the whole archive is read: it is checked as it goes). */
-export async function readBackupManifest(file: string): Promise<Manifest> {
-  const dir = await staging(path.resolve(file));
-  try {
-    await extract({ file, cwd: dir }, ['manifest.json']);
-    return manifestSchema.parse(JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8')));
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
 const CONTENT_TYPES: Record<string, string> = {
   '.webp': 'image/webp',
   '.avif': 'image/avif',
