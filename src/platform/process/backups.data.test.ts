@@ -5,7 +5,7 @@
  * keeps the newest N.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -244,5 +244,35 @@ describe.each(drivers())('backups on %s', (driver: Driver) => {
     } finally {
       await s3.close();
     }
+  });
+
+  it('restores a backup of an older build, then applies this build’s later migrations', async () => {
+    // A database one migration behind this build, as an older release left it.
+    const older = path.join(work, `older-migrations-${driver}`);
+    const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+      entries: { tag: string }[];
+    };
+    journal.entries = journal.entries.slice(0, -1);
+    await mkdir(path.join(older, 'meta'), { recursive: true });
+    await writeFile(path.join(older, 'meta', '_journal.json'), JSON.stringify(journal));
+    for (const { tag } of journal.entries) await copyFile(path.join(migrationsFolder, `${tag}.sql`), path.join(older, `${tag}.sql`));
+    const source: DatabaseHandle =
+      driver === 'pglite'
+        ? await openDatabase({ migrationsFolder: older })
+        : await openThrowawayPostgres('sefer_t', { migrationsFolder: older, maxConnections: 2 });
+    const file = path.join(work, `older-${driver}.tar.gz`);
+    try {
+      await createSeller(source.db, 'older-seller');
+      const manifest = await writeBackup(file, { db: source.db, driver, media: null, passphrase: undefined, app: APP });
+      expect(manifest.migrations).toHaveLength(journal.entries.length);
+    } finally {
+      await source.close();
+    }
+    const summary = await restoreFresh(file, {}, async (db) => {
+      const [applied] = await rows<{ n: number }>(db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      expect(applied!.n).toBe(buildMigrations(migrationsFolder).length);
+      expect(await rows(db, sql`select id from users`)).toEqual([{ id: 'older-seller' }]);
+    });
+    expect(summary.laterMigrations).toBe(1);
   });
 });
