@@ -79,12 +79,13 @@ export async function writeBackup(file: string, options: BackupOptions): Promise
     };
     await writeFile(path.join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     const entries = ['manifest.json', 'db', ...(sealed ? ['secrets.box'] : []), ...(media.files > 0 ? ['media'] : [])];
-    const partial = `${file}.partial`;
-    await create({ file: partial, cwd: dir, gzip: true, portable: true }, entries);
-    await rename(partial, file);
+    await create({ file: `${file}.partial`, cwd: dir, gzip: true, portable: true }, entries);
+    await rename(`${file}.partial`, file);
     return manifest;
   } finally {
+    // A failed backup leaves neither its staging folder nor half an archive.
     await rm(dir, { recursive: true, force: true });
+    await rm(`${file}.partial`, { force: true });
   }
 }
 
