@@ -17,6 +17,7 @@ import * as schema from './schema.ts';
 import { pgliteStartParams } from './pglite-memory.ts';
 import { withPreparedStatements } from './pglite-prepared.ts';
 import { namingStatements } from './postgres-named.ts';
+import { claimPgliteFolder } from './pglite-folder.ts';
 
 export type Schema = typeof schema;
 /** A Drizzle database on either driver; services take it as their first argument. */
@@ -95,13 +96,20 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
 
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    dataDir: options.dataDir,
-    loadDataDir: options.loadDataDir,
-    extensions: { pg_trgm, intarray },
-    // Bounded: its heap never shrinks (pglite-memory.ts).
-    startParams: pgliteStartParams(),
-  });
+  const release = options.dataDir ? claimPgliteFolder(options.dataDir) : () => undefined;
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      dataDir: options.dataDir,
+      loadDataDir: options.loadDataDir,
+      extensions: { pg_trgm, intarray },
+      // Bounded: its heap never shrinks (pglite-memory.ts).
+      startParams: pgliteStartParams(),
+    });
+  } catch (error) {
+    release();
+    throw error;
+  }
   // Each distinct statement parsed and planned once (pglite-prepared.ts).
   const db = drizzlePglite({ client: withPreparedStatements(client), schema, logger });
   if (migrationsFolder) await migratePglite(db, { migrationsFolder });
@@ -109,8 +117,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     db: db as unknown as Database,
     driver: 'pglite',
     pglite: client,
-    close: () => client.close(),
+    close: () => client.close().finally(release),
   };
+}
+
+/** Applies a migrations folder to an open database (a restore: its own migrations, then this build's). */
+export async function migrateDatabase(handle: Pick<DatabaseHandle, 'db' | 'driver'>, migrationsFolder: string): Promise<void> {
+  if (handle.driver === 'pglite') await migratePglite(handle.db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder });
+  else await migratePostgres(handle.db as unknown as Parameters<typeof migratePostgres>[0], { migrationsFolder });
 }
 
 export { schema };

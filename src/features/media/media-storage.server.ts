@@ -4,7 +4,7 @@
  * under `/media/`: `u/abc123.webp`, `u/abc123-card.webp`, `seed/coffee-video.mp4`.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type * as Aws from '@aws-sdk/client-s3';
@@ -29,6 +29,8 @@ export interface MediaStorage {
   stream(name: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | null>;
   /** Removes objects; missing ones are fine. */
   remove(names: readonly string[]): Promise<void>;
+  /** Every stored object with its size, in no set order (backups, src/platform/backup/). */
+  list(): AsyncIterable<{ name: string; size: number }>;
 }
 
 export function mediaRoot(dataDir: string): string {
@@ -80,6 +82,16 @@ export function localMediaStorage(root: string): MediaStorage {
     },
     async remove(names) {
       await Promise.all(names.map((name) => rm(file(name), { force: true })));
+    },
+    async *list() {
+      const entries = await orNull(readdir(root, { recursive: true, withFileTypes: true }));
+      for (const entry of entries ?? []) {
+        // A file being written is renamed into place when complete (put above).
+        if (!entry.isFile() || entry.name.endsWith('.partial')) continue;
+        const full = path.join(entry.parentPath, entry.name);
+        const info = await orNull(stat(full));
+        if (info) yield { name: path.relative(root, full).split(path.sep).join('/'), size: info.size };
+      }
     },
   };
 }
@@ -147,6 +159,15 @@ export function s3MediaStorage(s3: S3Config): MediaStorage {
       const { aws, client } = await sdk();
       // One request per object: DeleteObjects needs a Content-MD5 some compatible servers insist on and the SDK no longer sends.
       await Promise.all(names.map((name) => client.send(new aws.DeleteObjectCommand({ Bucket, Key: name }))));
+    },
+    async *list() {
+      const { aws, client } = await sdk();
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new aws.ListObjectsV2Command({ Bucket, ContinuationToken }));
+        for (const object of page.Contents ?? []) if (object.Key) yield { name: object.Key, size: object.Size ?? 0 };
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
   };
 }

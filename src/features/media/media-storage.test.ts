@@ -66,6 +66,21 @@ describe.each([
     expect(await store.size('u/gone.webp')).toBeNull();
     expect(await store.size('u/kept.webp')).toBe(1);
   });
+
+  it('lists every object with its size (what a backup copies)', async () => {
+    const store = storage();
+    await store.put('u/listed.webp', Buffer.from('12345'), 'image/webp');
+    await store.put('seed/deep/listed.mp4', Buffer.from('123'), 'video/mp4');
+    const listed = [];
+    for await (const object of store.list()) listed.push(object);
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        { name: 'u/listed.webp', size: 5 },
+        { name: 'seed/deep/listed.mp4', size: 3 },
+      ]),
+    );
+    expect(listed.some((o) => o.name.endsWith('.partial'))).toBe(false);
+  });
 });
 
 describe('media on the local disk', () => {

@@ -1,3 +1,5 @@
+import type { BackupConfig } from './backup-config.server.ts';
+
 /** The checked configuration (`config()` in config.server.ts): what every part of the app reads. */
 export interface AppConfig {
   port: number;
@@ -47,6 +49,10 @@ export interface AppConfig {
   telegram: TelegramConfig | null;
   /** The map of the listing form's "Pin it on a map": its tiles (a {z}/{x}/{y} URL template) and their credit line (text). */
   map: { tileUrl: string; tileAttribution: string };
+  /** The running app's scheduled backups, when BACKUP_DIR is set (decision 31). */
+  backup: BackupConfig | null;
+  /** Seals a backup's secrets (BACKUP_PASSPHRASE); without it they are left out of every backup. */
+  backupPassphrase: string | undefined;
 }
 
 export type MediaConfig = { storage: 'local' } | { storage: 's3'; s3: S3Config };

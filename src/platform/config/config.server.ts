@@ -5,6 +5,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { AppConfig } from './config-types.ts';
+import { backupConfig, backupEnv, type BackupConfig } from './backup-config.server.ts';
+
+export type { BackupConfig };
 
 const flag = (fallback: boolean) =>
   z
@@ -168,6 +171,7 @@ const envSchema = z
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
     S3_PUBLIC_URL: optionalHttpUrl,
+    ...backupEnv,
     MAP_TILE_URL: z
       .string()
       .regex(/^(https?:\/\/[^/]+)?\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) URL or a /path with {z}, {x} and {y}')
@@ -302,6 +306,8 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
           }
         : null,
     map: { tileUrl: e.MAP_TILE_URL, tileAttribution: e.MAP_TILE_ATTRIBUTION },
+    backup: backupConfig(e, cwd),
+    backupPassphrase: e.BACKUP_PASSPHRASE,
   };
 }
 

@@ -24,6 +24,7 @@ describe('the jobs list', () => {
     ]);
   });
 
+  // 'backup' (platform/process/backups.server.ts) is registered only when BACKUP_DIR is set: backups.test.ts.
   it('registers every periodic job, with its period', () => {
     const schedules = registeredSchedules().map((s) => ({ name: s.name, everyMs: s.everyMs }));
     expect(schedules.toSorted((a, b) => a.name.localeCompare(b.name))).toEqual([
