@@ -2,7 +2,8 @@
  * `npm start`: builds when needed, opens and migrates the database (seeding an empty embedded one),
  * then serves the app with compression. Cached public pages are answered here, before Astro runs
  * (src/platform/cache/front-cache.server.ts); `/healthz` says the process is alive, `/readyz` that it
- * can serve (the database is open and reachable). SIGTERM/SIGINT close the server, then the database.
+ * can serve (the database and, on S3, the media bucket answer), `/metrics` what it did (to the addresses
+ * allowed). Every request is logged as one JSON line (platform/log). SIGTERM/SIGINT close the server, then the database.
  */
 import http from 'node:http';
 import path from 'node:path';
@@ -11,6 +12,14 @@ import compression from 'compression';
 import { ensureBuild } from './ensure-build.mjs';
 import { limitRequestBodies } from '#platform/http/body-limit.server.ts';
 import { processLifecycle } from '#platform/process/lifecycle.ts';
+import { logger, routeConsoleToLog } from '#platform/log/log.server.ts';
+import { observeRequests } from '#platform/log/access-log.server.ts';
+import { currentRequest } from '#platform/log/request-context.server.ts';
+import { isMetricsRequest, metricsHandler } from '#platform/metrics/metrics-endpoint.server.ts';
+
+const log = logger('start');
+// Whatever a library prints (Astro's render errors, with their stacks) becomes one JSON line too.
+routeConsoleToLog();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -24,7 +33,8 @@ let settings;
 try {
   settings = config();
 } catch (error) {
-  console.error(`[start] ${error.message}`);
+  log.fatal(`[start] ${error.message}`);
+  log.flush();
   process.exit(1);
 }
 
@@ -34,13 +44,26 @@ const shedder = createLoadShedder(loadSheddingOptions(settings.maxConcurrentRend
 
 // Astro's standalone server sends everything uncompressed; visitors pay for every byte.
 const compress = compression({ threshold: 1024 });
+// Prometheus's scrape (METRICS_ALLOW, METRICS_TOKEN): answered here, never cached nor queued.
+const metrics = metricsHandler({ ...settings.metrics, trustProxy: settings.trustProxy });
+// Every request gets an id (X-Request-Id), an access line and its metrics (platform/log/access-log.server.ts).
 const server = http.createServer(
-  limitRequestBodies((req, res) => {
-    if (isLivenessCheck(req)) return alive(res);
-    if (frontCache()?.(req, res)) return;
-    shedder.handle(req, res, () => compress(req, res, () => handler(req, res)));
-  }),
+  observeRequests(
+    limitRequestBodies((req, res) => {
+      if (isLivenessCheck(req)) return alive(res);
+      if (isMetricsRequest(req)) return named('/metrics', () => metrics(req, res));
+      if (frontCache()?.(req, res)) return;
+      shedder.handle(req, res, () => compress(req, res, () => handler(req, res)));
+    }),
+  ),
 );
+
+/** Names the route of a request answered here (its metrics label). */
+function named(route, answer) {
+  const info = currentRequest();
+  if (info) info.route = route;
+  answer();
+}
 
 /** The lifecycle the bundled app's boot registers (the database lives inside the bundle). */
 const lifecycle = processLifecycle;
@@ -50,6 +73,7 @@ const frontCache = () => globalThis[Symbol.for('sefer.frontCache')];
 const isLivenessCheck = (req) => (req.method === 'GET' || req.method === 'HEAD') && /^\/healthz(\?|$)/.test(req.url ?? '');
 /** Alive: this process answers, whatever the database does (a balancer restarts a process that does not). */
 function alive(res) {
+  named('/healthz', () => undefined);
   res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
   res.end('{"ok":true}');
 }
@@ -72,14 +96,16 @@ server.listen(settings.port, settings.host, async () => {
     if (!response.ok) throw new Error(`health check answered ${response.status}`);
   } catch (error) {
     if (stopping) return;
-    console.error('[start] the database could not be opened:', error);
+    log.fatal({ err: error }, '[start] the database could not be opened');
+    log.flush();
     process.exit(1);
   }
-  console.log(`[start] Sefer is ready at http://${settings.host}:${settings.port} (warm-up ${Date.now() - started} ms)`);
+  log.info(`[start] Sefer is ready at http://${settings.host}:${settings.port} (warm-up ${Date.now() - started} ms)`);
 });
 
 server.on('error', (error) => {
-  console.error(`[start] ${error.message}`);
+  log.fatal({ err: error }, `[start] ${error.message}`);
+  log.flush();
   process.exit(1);
 });
 
@@ -87,14 +113,15 @@ let stopping = false;
 async function stop(signal) {
   if (stopping) return;
   stopping = true;
-  console.log(`[start] ${signal}: closing the server and the database…`);
+  log.info(`[start] ${signal}: closing the server and the database…`);
   server.close();
   server.closeIdleConnections();
   const force = setTimeout(() => server.closeAllConnections(), 5000);
   force.unref();
   await new Promise((resolve) => server.once('close', resolve));
   await lifecycle()?.close();
-  console.log('[start] stopped cleanly.');
+  log.info('[start] stopped cleanly.');
+  log.flush();
   process.exit(0);
 }
 process.on('SIGTERM', () => void stop('SIGTERM'));

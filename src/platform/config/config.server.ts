@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { observabilityEnv, type LogLevel } from './observability-env.ts';
 
 const flag = (fallback: boolean) =>
   z
@@ -154,6 +155,7 @@ const envSchema = z
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
     S3_PUBLIC_URL: optionalHttpUrl,
+    ...observabilityEnv,
     MAP_TILE_URL: z
       .string()
       .regex(/^(https?:\/\/[^/]+)?\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) URL or a /path with {z}, {x} and {y}')
@@ -256,6 +258,10 @@ export interface AppConfig {
   media: MediaConfig;
   /** The Sefer bot when its token, username and webhook secret are set; otherwise Telegram is off. */
   telegram: TelegramConfig | null;
+  /** The least severe log lines written (LOG_LEVEL): `info` by default. */
+  logLevel: LogLevel;
+  /** Who may read /metrics: addresses in these CIDR ranges (METRICS_ALLOW, loopback by default), or with this bearer token. */
+  metrics: { allow: string[]; token: string | undefined };
   /** The map of the listing form's "Pin it on a map": its tiles (a {z}/{x}/{y} URL template) and their credit line (text). */
   map: { tileUrl: string; tileAttribution: string };
 }
@@ -371,6 +377,8 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
             apiRoot: e.TELEGRAM_API_ROOT.replace(/\/+$/, ''),
           }
         : null,
+    logLevel: e.LOG_LEVEL,
+    metrics: { allow: e.METRICS_ALLOW, token: e.METRICS_TOKEN },
     map: { tileUrl: e.MAP_TILE_URL, tileAttribution: e.MAP_TILE_ATTRIBUTION },
   };
 }
