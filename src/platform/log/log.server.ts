@@ -97,11 +97,28 @@ function levelSetting(): LogLevel {
   return (LOG_LEVELS as readonly string[]).includes(level ?? '') ? (level as LogLevel) : 'info';
 }
 
+const taps = new Set<(line: string) => void>();
+
+/** Under Vitest the process's lines go through here: to the tests that tap them, else to stdout. */
+const tappable: DestinationStream = {
+  write(line: string) {
+    if (taps.size === 0) process.stdout.write(line);
+    for (const tap of taps) tap(line);
+  },
+};
+
+/** Tests: every line the process's logger writes goes to `listener` instead of stdout until the returned function is called. */
+export function tapLog(listener: (line: string) => void): () => void {
+  taps.add(listener);
+  return () => taps.delete(listener);
+}
+
 /** The process's logger, made on first use. */
 export function log(): Logger {
   return (shared[KEY] ??= createLogger({
     level: levelSetting(),
     pretty: process.env.NODE_ENV !== 'production' && !process.env.VITEST,
+    ...(process.env.VITEST ? { destination: tappable } : {}),
   }));
 }
 
