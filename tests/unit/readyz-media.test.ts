@@ -33,7 +33,6 @@ const readyz = async (db: object) => {
 describe('/readyz and the media bucket', () => {
   it('an unreachable bucket fails as media, never as the database', async () => {
     const storage = s3MediaStorage({
-      ...(s3.env as never),
       endpoint: `http://127.0.0.1:${await closedPort()}`,
       region: 'us-east-1',
       bucket: 'readyz-media',
