@@ -6,7 +6,6 @@
  * NODE_ENV is not production and not under Vitest. scripts/start.mjs and the built bundle share
  * one logger through `globalThis`.
  */
-import { createRequire } from 'node:module';
 import { format } from 'node:util';
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import { LOG_LEVELS, type LogLevel } from '#platform/config/observability-env.ts';
@@ -78,14 +77,27 @@ export function createLogger(options: LogOptions = {}): Logger {
     },
   };
   if (options.destination) return pino(settings, options.destination);
-  if (options.pretty) {
-    // A development dependency, loaded only when asked for: production installs go without it.
-    const pretty = createRequire(import.meta.url)('pino-pretty') as (o: object) => DestinationStream;
-    return pino(settings, pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid' }));
-  }
+  if (options.pretty) return pino(settings, prettyStream());
   // Written in the background: lines that come while a write is under way go out together with the
   // next one (a busy second's access lines cost a few writes); pino writes what is left at exit.
   return pino(settings, pino.destination({ dest: 1, sync: false }));
+}
+
+/**
+ * Colours for a person at a terminal (pino-pretty, a development dependency: loaded only when
+ * asked for, so production installs go without it). Lines written before it is loaded wait for
+ * it, or go out as they are if the process exits first.
+ */
+function prettyStream(): DestinationStream {
+  let pretty: DestinationStream | undefined;
+  const waiting: string[] = [];
+  const flushRaw = () => void (waiting.length && process.stdout.write(waiting.splice(0).join('')));
+  process.once('exit', flushRaw);
+  import('pino-pretty').then(({ default: make }) => {
+    pretty = make({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid', sync: true });
+    for (const line of waiting.splice(0)) pretty.write(line);
+  }, flushRaw);
+  return { write: (line: string) => void (pretty ? pretty.write(line) : waiting.push(line)) };
 }
 
 const KEY = Symbol.for('sefer.log');
