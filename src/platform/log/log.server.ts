@@ -3,7 +3,7 @@
  * request id of the request it belongs to, and an error's stack in `err` (one line, never several).
  * Secrets never reach it: `redact` blanks authorization and cookie headers, passwords, codes and
  * tokens, and `loggablePath` blanks such query values. Readable colours (pino-pretty) when
- * NODE_ENV is not production and not under Vitest. scripts/start.mjs and the built bundle share
+ * NODE_ENV is not production and stdout is a terminal. scripts/start.mjs and the built bundle share
  * one logger through `globalThis`.
  */
 import { format } from 'node:util';
@@ -134,7 +134,8 @@ export function tapLog(listener: (line: string) => void): () => void {
 export function log(): Logger {
   return (shared[KEY] ??= createLogger({
     level: levelSetting(),
-    pretty: process.env.NODE_ENV !== 'production' && !process.env.VITEST,
+    // Colours for a person: outside production, at a terminal. Tests (a pipe, Vitest) and journald read JSON.
+    pretty: process.env.NODE_ENV !== 'production' && !process.env.VITEST && process.stdout.isTTY === true,
     ...(process.env.VITEST ? { destination: tappable } : {}),
   }));
 }
