@@ -2,8 +2,9 @@
  * `npm start`: builds when needed, opens and migrates the database (seeding an empty embedded one),
  * then serves the app with compression. Cached public pages are answered here, before Astro runs
  * (src/platform/cache/front-cache.server.ts); `/healthz` says the process is alive, `/readyz` that it
- * can serve (the database is open and reachable); /healthz carries the build's version and commit. SIGTERM/SIGINT
- * close the server (with ROLLING_RESTART, after draining), then the database.
+ * can serve (the database and, on S3, the media bucket answer), `/metrics` what it did (to the addresses
+ * allowed); /healthz carries the build's version and commit. Every request is logged as one JSON line
+ * (platform/log). SIGTERM/SIGINT close the server (with ROLLING_RESTART, after draining), then the database.
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -13,6 +14,14 @@ import compression from 'compression';
 import { ensureBuild } from './ensure-build.mjs';
 import { limitRequestBodies } from '#platform/http/body-limit.server.ts';
 import { processLifecycle } from '#platform/process/lifecycle.ts';
+import { logger, routeConsoleToLog } from '#platform/log/log.server.ts';
+import { observeRequests } from '#platform/log/access-log.server.ts';
+import { currentRequest } from '#platform/log/request-context.server.ts';
+import { isMetricsRequest, metricsHandler } from '#platform/metrics/metrics-endpoint.server.ts';
+
+const log = logger('start');
+// Whatever a library prints (Astro's render errors, with their stacks) becomes one JSON line too.
+routeConsoleToLog();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -26,7 +35,8 @@ let settings;
 try {
   settings = config();
 } catch (error) {
-  console.error(`[start] ${error.message}`);
+  log.fatal(`[start] ${error.message}`);
+  log.flush();
   process.exit(1);
 }
 
@@ -42,23 +52,36 @@ const resign = sessionCookieResigner(settings.authSecret, settings.authSecretPre
 const compress = compression({ threshold: 1024 });
 /** What this build is (written by the build: astro.config.mjs), for /healthz and the log. */
 const build = readBuildInfo();
-const listener = limitRequestBodies((req, res) => {
-  // Draining before a stop: every answer closes its connection, so nginx opens its next one to another process.
-  if (draining) res.setHeader('Connection', 'close');
-  const resigned = resign?.(
-    req.headers.cookie,
-    settings.trustProxy ? req.headers['x-forwarded-proto'] === 'https' : Boolean(req.socket.encrypted),
-  );
-  if (resigned) {
-    req.headers.cookie = resigned.cookie;
-    res.appendHeader('Set-Cookie', resigned.setCookies);
-  }
-  if (isLivenessCheck(req)) return alive(res);
-  if (draining && isReadinessCheck(req)) return notReady(res);
-  if (frontCache()?.(req, res)) return;
-  shedder.handle(req, res, () => compress(req, res, () => handler(req, res)));
-});
+// Prometheus's scrape (METRICS_ALLOW, METRICS_TOKEN): answered here, never cached nor queued.
+const metrics = metricsHandler({ ...settings.metrics, trustProxy: settings.trustProxy });
+// Every request gets an id (X-Request-Id), an access line and its metrics (platform/log/access-log.server.ts).
+const listener = observeRequests(
+  limitRequestBodies((req, res) => {
+    // Draining before a stop: every answer closes its connection, so nginx opens its next one to another process.
+    if (draining) res.setHeader('Connection', 'close');
+    const resigned = resign?.(
+      req.headers.cookie,
+      settings.trustProxy ? req.headers['x-forwarded-proto'] === 'https' : Boolean(req.socket.encrypted),
+    );
+    if (resigned) {
+      req.headers.cookie = resigned.cookie;
+      res.appendHeader('Set-Cookie', resigned.setCookies);
+    }
+    if (isLivenessCheck(req)) return alive(res);
+    if (draining && isReadinessCheck(req)) return named('/readyz', () => notReady(res));
+    if (isMetricsRequest(req)) return named('/metrics', () => metrics(req, res));
+    if (frontCache()?.(req, res)) return;
+    shedder.handle(req, res, () => compress(req, res, () => handler(req, res)));
+  }),
+);
 const server = http.createServer(listener);
+
+/** Names the route of a request answered here (its metrics label). */
+function named(route, answer) {
+  const info = currentRequest();
+  if (info) info.route = route;
+  answer();
+}
 
 /** The lifecycle the bundled app's boot registers (the database lives inside the bundle). */
 const lifecycle = processLifecycle;
@@ -70,6 +93,7 @@ const isReadinessCheck = (req) => /^\/readyz(\?|$)/.test(req.url ?? '');
 const NO_STORE_JSON = { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
 /** Alive: this process answers, whatever the database does (a balancer restarts a process that does not). With the build's version and commit. */
 function alive(res) {
+  named('/healthz', () => undefined);
   res.writeHead(200, NO_STORE_JSON);
   res.end(JSON.stringify({ ok: true, ...build }));
 }
@@ -126,16 +150,18 @@ async function serve() {
     }
   } catch (error) {
     if (stopping) return;
-    console.error('[start] the database could not be opened:', error);
+    log.fatal({ err: error }, '[start] the database could not be opened');
+    log.flush();
     process.exit(1);
   }
   const version = `version ${build.version}${build.commit ? `, commit ${build.commit.slice(0, 12)}` : ''}`;
-  console.log(`[start] Sefer is ready at http://${settings.host}:${settings.port} (${version}; warm-up ${Date.now() - started} ms)`);
+  log.info(`[start] Sefer is ready at http://${settings.host}:${settings.port} (${version}; warm-up ${Date.now() - started} ms)`);
 }
 void serve();
 
 server.on('error', (error) => {
-  console.error(`[start] ${error.message}`);
+  log.fatal({ err: error }, `[start] ${error.message}`);
+  log.flush();
   process.exit(1);
 });
 
@@ -151,11 +177,11 @@ async function stop(signal) {
   if (settings.rollingRestart && server.listening) {
     // nginx keeps idle connections for 4 s (deploy/nginx.conf): closing them under it could lose a
     // POST it was writing. Answer for a while with `Connection: close` instead, then close the port.
-    console.log(`[start] ${signal}: draining for ${DRAIN_SECONDS} s…`);
+    log.info(`[start] ${signal}: draining for ${DRAIN_SECONDS} s…`);
     draining = true;
     await new Promise((resolve) => setTimeout(resolve, DRAIN_SECONDS * 1000));
   }
-  console.log(`[start] ${signal}: closing the server and the database…`);
+  log.info(`[start] ${signal}: closing the server and the database…`);
   // Called at once (with an error) when the port was never opened, else once every connection has ended.
   const closed = new Promise((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
@@ -163,7 +189,8 @@ async function stop(signal) {
   force.unref();
   await closed;
   await lifecycle()?.close();
-  console.log('[start] stopped cleanly.');
+  log.info('[start] stopped cleanly.');
+  log.flush();
   process.exit(0);
 }
 process.on('SIGTERM', () => void stop('SIGTERM'));

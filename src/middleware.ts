@@ -19,6 +19,7 @@ import { mediaOrigin } from './features/media/media-urls.server.ts';
 import { paymentFormOrigins } from './features/payments/payments.server.ts';
 import { countFrontView, countPageView, viewedListing } from './features/listings/statistics/view-counting.server.ts';
 import { finishGuestSaves } from './features/saved/guest-actions-step.server.ts';
+import { observeRequest } from './platform/http/middleware/observe-request.server.ts';
 import { refuseCrossSiteForms } from './platform/http/middleware/refuse-cross-site-forms.server.ts';
 import { language } from './platform/http/middleware/language.server.ts';
 import { countQueries } from './platform/http/middleware/count-queries.server.ts';
@@ -57,6 +58,7 @@ function mapTiles(path: string): string | undefined {
 bootProcess();
 
 export const onRequest = sequence(
+  observeRequest,
   refuseCrossSiteForms,
   language,
   countQueries,

@@ -46,6 +46,8 @@ export interface OpenDatabaseOptions {
   maxConnections?: number;
   /** How long node-postgres waits for a new connection before failing (default 5 s). */
   connectTimeoutMs?: number;
+  /** Told of a pooled connection the server dropped (the app logs it); silent when absent. */
+  onConnectionLost?: (error: Error) => void;
 }
 
 /**
@@ -82,7 +84,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // ends the process, so each connection gets one: the pool forgets an idle broken connection,
     // a checked-out one fails its next query, and the next request simply opens a new connection.
     pool.on('connect', (client) => {
-      client.on('error', (error) => console.error(`[db] connection lost: ${error.message}`));
+      client.on('error', (error) => options.onConnectionLost?.(error));
     });
     pool.on('error', () => {
       // already logged by the connection's own listener above

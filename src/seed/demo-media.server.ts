@@ -9,6 +9,9 @@ import type { StoredImage, StoredVideo } from '#db/schema.ts';
 import { encodeZoomClip, hasFfmpeg } from '#features/media/ffmpeg.server.ts';
 import { CONTENT_TYPES, saveImage, storedImage } from '#features/media/media.server.ts';
 import type { MediaStorage } from '#features/media/media-storage.server.ts';
+import { logger } from '#platform/log/log.server.ts';
+
+const log = logger('seed');
 
 const escapeXml = (s: string) =>
   s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
@@ -126,7 +129,7 @@ export async function renderDemoVideo(
     clip = await readFile(encoded);
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
-    console.warn(`[seed] could not encode demo video ${key}: ${(error as Error).message}`);
+    log.warn({ err: error }, `[seed] could not encode demo video ${key}: ${(error as Error).message}`);
     return null;
   } finally {
     await rm(tmp, { recursive: true, force: true });

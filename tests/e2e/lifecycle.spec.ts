@@ -48,6 +48,8 @@ test('a bad configuration stops the start with a clear message', async () => {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  // A fatal log line (JSON on stdout, issue 32), or whatever Node prints on stderr.
+  child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   expect(await exited(child)).toBe(1);
   expect(output).toContain('Invalid configuration');

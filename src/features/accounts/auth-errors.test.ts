@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { captureLog } from '#platform/log/log-capture.test-kit.server.ts';
 import { authErrorMessage } from './auth.server.ts';
 
 /** An error shaped like better-auth's APIError. */
@@ -8,7 +9,7 @@ describe('auth error texts', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('never shows a database error; it goes to the log', () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const log = captureLog();
     const failed = new Error(
       'Failed query: insert into "accounts" ("id", "account_id", "provider_id", "user_id", "password") values ($1, $2, $3, $4, $5)\nparams: x',
     );
@@ -17,8 +18,9 @@ describe('auth error texts', () => {
       'Signup failed. Try again.',
     );
     expect(authErrorMessage({ body: { message: 'relation "accounts" does not exist' } }, 'Sign-in failed.')).toBe('Sign-in failed.');
-    expect(log).toHaveBeenCalled();
-    expect(String(log.mock.calls[0]?.join(' '))).toContain('Failed query');
+    log.stop();
+    expect(log.lines.length).toBeGreaterThan(0);
+    expect(log.lines[0]!.err?.message).toContain('Failed query');
   });
 
   it('shows our own words for the errors a person can act on', () => {

@@ -2,7 +2,8 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { captureLog } from '#platform/log/log-capture.test-kit.server.ts';
 import { users } from '#db/schema.ts';
 import { authErrorMessage, CLIENT_ADDRESS_HEADER, createAuth, getAuth, sessionUser, type Auth } from './auth.server.ts';
 import { drivers, useTestDatabase } from '#tests/db/test-database.ts';
@@ -18,7 +19,7 @@ describe.each(drivers())('accounts (better-auth) on %s', (driver) => {
   });
 
   it('a database failure during sign-up shows the fixed text, and the details go to the log only', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const log = captureLog();
     await t.db.execute(sql`alter table accounts rename to accounts_away`);
     let shown: string;
     try {
@@ -30,8 +31,8 @@ describe.each(drivers())('accounts (better-auth) on %s', (driver) => {
       await t.db.execute(sql`alter table accounts_away rename to accounts`);
     }
     expect(shown).toBe('Signup failed. Try again.');
-    expect(log.mock.calls.flat().map(String).join(' ')).toMatch(/accounts/);
-    log.mockRestore();
+    log.stop();
+    expect(JSON.stringify(log.lines)).toMatch(/accounts/);
   });
 
   it('refuses names over 60 characters and emails over 254 however an account is made', async () => {

@@ -21,6 +21,9 @@ import { m } from '#paraglide/messages.js';
 import { clientAddressOf, hit, type AuthAttemptKind } from '#platform/http/rate-limit.server.ts';
 import { TELEGRAM_BOT_ACCOUNT_PATH, TELEGRAM_FINISH_PATH, telegramAuthPlugin } from './telegram-login/auth-plugin.server.ts';
 import { mailboxProofHooks } from './mailbox-proof.server.ts';
+import { logger } from '#platform/log/log.server.ts';
+
+const log = logger('auth');
 
 /** The error code of a sign-in refused because the account is banned. */
 export const BANNED_CODE = 'ACCOUNT_BANNED';
@@ -324,6 +327,6 @@ export function authErrorMessage(error: unknown, fallback: string): string {
   if (Object.hasOwn(AUTH_ERROR_TEXTS, code)) return AUTH_ERROR_TEXTS[code]!();
   // Our own refusals carry their message (field caps, Telegram sign-in, adding an email).
   if (OWN_MESSAGE_CODES.has(code) && typeof body?.message === 'string') return body.message;
-  console.error('[auth] unexpected error:', error);
+  log.error({ err: error }, '[auth] unexpected error');
   return fallback;
 }

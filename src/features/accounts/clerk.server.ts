@@ -8,6 +8,9 @@ import { users } from '#db/schema.ts';
 import { IMAGE_URL_MAX, NAME_MAX } from './account-fields.ts';
 import { isAdminEmail, type SessionUser } from './auth.server.ts';
 import { config } from '#platform/config/config.server.ts';
+import { logger } from '#platform/log/log.server.ts';
+
+const log = logger('auth');
 
 /** The parts of Clerk's user object we read (spec 3: firstName, lastName, fullName, username, emails, image). */
 export interface ClerkUserLike {
@@ -152,7 +155,7 @@ export async function clerkSignOut(request: Request): Promise<Headers> {
     if (claims.sid) await (await clerkClient()).sessions.revokeSession(claims.sid);
   } catch (error) {
     // A forged or foreign token ends nothing; Clerk unreachable: our cookie is cleared all the same.
-    console.error('[auth] could not end the Clerk session:', (error as Error).message);
+    log.error(`[auth] could not end the Clerk session: ${(error as Error).message}`);
   }
   return headers;
 }

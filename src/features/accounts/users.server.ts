@@ -6,6 +6,9 @@ import type { Database } from '#db/client.ts';
 import { sessionUser, type SessionUser } from './auth.server.ts';
 import { safePath } from '#platform/http/safe-path.ts';
 import { config } from '#platform/config/config.server.ts';
+import { logger } from '#platform/log/log.server.ts';
+
+const log = logger('auth');
 
 /** The request's user; with Clerk, a Response when Clerk must first refresh its cookies. */
 export async function currentUser(db: Database, request: Request): Promise<SessionUser | Response | null> {
@@ -16,7 +19,7 @@ export async function currentUser(db: Database, request: Request): Promise<Sessi
     }
     return await sessionUser(db, request.headers);
   } catch (error) {
-    console.error('[auth] could not read the session:', error);
+    log.error({ err: error }, '[auth] could not read the session');
     return null;
   }
 }

@@ -16,6 +16,9 @@ import {
 import { fail, ok, type Result } from '#platform/http/result.ts';
 import { readFormData } from '#platform/http/http.server.ts';
 import { allowWrite } from '#platform/http/rate-limit.server.ts';
+import { logger } from '#platform/log/log.server.ts';
+
+const log = logger('contact');
 
 /** Far above the largest valid message, even fully percent-encoded; bigger posts are not read. */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -48,7 +51,7 @@ export async function sendContactMessage(
     if (!limit.allowed) return { ...fail(429, CONTACT_TEXTS.tooOften), retryAfter: limit.retryAfter };
     return ok(await saveContactMessage(db, message.value));
   } catch (error) {
-    console.error('[contact] could not store a message:', error);
+    log.error({ err: error }, '[contact] could not store a message');
     return fail(503, CONTACT_TEXTS.failed);
   }
 }

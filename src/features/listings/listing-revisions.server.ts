@@ -16,6 +16,9 @@ import { listingSchedule } from './listings.server.ts';
 import { applyEdit, versionMediaKeys, type ListingEdit, type ListingVersion } from './listing-version.ts';
 import { reindexListing } from './search-index.server.ts';
 import { changingListings } from './listing-page-changes.server.ts';
+import { logger } from '#platform/log/log.server.ts';
+
+const log = logger('listings');
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Reader = Pick<Database, 'select'>;
@@ -204,5 +207,7 @@ export async function decideRevision(
 export async function removeUnusedMedia(media: readonly MediaRef[]): Promise<void> {
   const uploaded = media.filter((m) => isUploadedMedia(m.key));
   if (uploaded.length === 0) return;
-  await deleteMedia(mediaStorage(), uploaded).catch((error: unknown) => console.error('[listings] could not remove unused media:', error));
+  await deleteMedia(mediaStorage(), uploaded).catch((error: unknown) =>
+    log.error({ err: error, dependency: 'media' }, '[listings] could not remove unused media'),
+  );
 }

@@ -33,6 +33,9 @@ import { enqueue } from '#platform/jobs/queue.server.ts';
 import { queueContactCheck } from './contact-kind.server.ts';
 import { mayDeleteListing, mayEditListing } from '#features/listings/policy.ts';
 import { changingListings } from './listing-page-changes.server.ts';
+import { logger } from '#platform/log/log.server.ts';
+
+const log = logger('listings');
 
 const NOT_FOUND = {
   ok: false,
@@ -187,7 +190,7 @@ export async function removeListing(db: Database, user: SessionUser, id: number)
   await deleteMedia(
     mediaStorage(),
     media.filter((m) => isUploadedMedia(m.key)),
-  ).catch((error: unknown) => console.error(`[listings] could not remove the media of listing ${id}:`, error));
+  ).catch((error: unknown) => log.error({ err: error, dependency: 'media' }, `[listings] could not remove the media of listing ${id}`));
   return { ok: true, value: { id } };
 }
 

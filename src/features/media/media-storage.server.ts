@@ -9,6 +9,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type * as Aws from '@aws-sdk/client-s3';
 import { config, type S3Config } from '#platform/config/config.server.ts';
+import { DependencyUnavailable } from '#platform/health/dependencies.ts';
 
 /** Stored media never changes (keys are random or versioned): every copy may be kept for a year. */
 export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -31,6 +32,8 @@ export interface MediaStorage {
   remove(names: readonly string[]): Promise<void>;
   /** Every stored object with its size, in no set order (backups, src/platform/backup/). */
   list(): AsyncIterable<{ name: string; size: number }>;
+  /** Throws unless the storage answers within `signal`'s time (the bucket's HEAD; /readyz asks). Local storage has none. */
+  ping?(signal: AbortSignal): Promise<void>;
 }
 
 export function mediaRoot(dataDir: string): string {
@@ -121,11 +124,21 @@ export function s3MediaStorage(s3: S3Config): MediaStorage {
       }),
     })));
   const Bucket = s3.bucket;
+  // Every failure but a missing object names the bucket (DependencyUnavailable): an unreachable bucket's
+  // ECONNREFUSED is not the database's (issue 32).
+  const guarded = async <T>(work: (s: { aws: typeof Aws; client: Aws.S3Client }) => Promise<T>): Promise<T> => {
+    const loadedSdk = await sdk();
+    try {
+      return await work(loadedSdk);
+    } catch (error) {
+      if (isNotFound(error)) throw error;
+      throw new DependencyUnavailable('media', error);
+    }
+  };
   const get = async (name: string, range?: ByteRange) => {
-    const { aws, client } = await sdk();
     try {
       const Range = range ? `bytes=${range.start}-${range.end}` : undefined;
-      return (await client.send(new aws.GetObjectCommand({ Bucket, Key: name, Range }))).Body ?? null;
+      return (await guarded(({ aws, client }) => client.send(new aws.GetObjectCommand({ Bucket, Key: name, Range })))).Body ?? null;
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;
@@ -133,9 +146,10 @@ export function s3MediaStorage(s3: S3Config): MediaStorage {
   };
   return {
     async put(name, bytes, contentType) {
-      const { aws, client } = await sdk();
-      await client.send(
-        new aws.PutObjectCommand({ Bucket, Key: name, Body: bytes, ContentType: contentType, CacheControl: MEDIA_CACHE_CONTROL }),
+      await guarded(({ aws, client }) =>
+        client.send(
+          new aws.PutObjectCommand({ Bucket, Key: name, Body: bytes, ContentType: contentType, CacheControl: MEDIA_CACHE_CONTROL }),
+        ),
       );
     },
     async read(name) {
@@ -143,9 +157,8 @@ export function s3MediaStorage(s3: S3Config): MediaStorage {
       return body ? Buffer.from(await body.transformToByteArray()) : null;
     },
     async size(name) {
-      const { aws, client } = await sdk();
       try {
-        return (await client.send(new aws.HeadObjectCommand({ Bucket, Key: name }))).ContentLength ?? null;
+        return (await guarded(({ aws, client }) => client.send(new aws.HeadObjectCommand({ Bucket, Key: name })))).ContentLength ?? null;
       } catch (error) {
         if (isNotFound(error)) return null;
         throw error;
@@ -156,9 +169,11 @@ export function s3MediaStorage(s3: S3Config): MediaStorage {
       return body ? body.transformToWebStream() : null;
     },
     async remove(names) {
-      const { aws, client } = await sdk();
       // One request per object: DeleteObjects needs a Content-MD5 some compatible servers insist on and the SDK no longer sends.
-      await Promise.all(names.map((name) => client.send(new aws.DeleteObjectCommand({ Bucket, Key: name }))));
+      await guarded(({ aws, client }) => Promise.all(names.map((name) => client.send(new aws.DeleteObjectCommand({ Bucket, Key: name })))));
+    },
+    async ping(signal) {
+      await guarded(({ aws, client }) => client.send(new aws.HeadBucketCommand({ Bucket }), { abortSignal: signal }));
     },
     async *list() {
       const { aws, client } = await sdk();

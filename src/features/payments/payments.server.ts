@@ -23,6 +23,9 @@ import { fulfilCheckout, type Fulfilment } from './fulfilment.server.ts';
 import { pricerOf } from './fulfillers.server.ts';
 import { mayStartCheckout } from './policy.ts';
 import type { PaymentProvider, ProviderCheckout } from './providers/provider.ts';
+import { logger } from '#platform/log/log.server.ts';
+
+const log = logger('payments');
 
 export type { PaymentProvider, ProviderCheckout };
 
@@ -99,7 +102,7 @@ export async function startCheckout(
     if (started.providerSessionId) await setProviderSessionId(db, id, started.providerSessionId);
     return { ok: true, value: { id, url: started.url } };
   } catch (error) {
-    console.error(`[checkout] ${provider.name} could not start ${id}:`, error);
+    log.error({ err: error }, `[checkout] ${provider.name} could not start ${id}`);
     await expireCheckoutSession(db, id);
     return { ok: false, status: 502, error: m.shop_provider_failed() };
   }
@@ -144,7 +147,7 @@ export async function confirmCheckout(
     } catch (error) {
       // Chapa out of reach is a wait, not a failure: the page asks again.
       if (!(error instanceof ChapaUnavailable)) throw error;
-      console.error(`[success] ${session.id}: ${error.message}`);
+      log.error(`[success] ${session.id}: ${error.message}`);
       return { state: 'waiting' };
     }
   }

@@ -18,6 +18,9 @@ import type { MiddlewareHandler } from 'astro';
 import { isSharedPath, splitLocale } from '#platform/i18n/locales.ts';
 import { PENDING_ACTION_COOKIE, PHONE_SAVES_COOKIE, finishesOn, parsePhoneSaves, recordFinished } from './guest-saves.ts';
 import { finishPendingAction, mergePhoneSaves, readPendingAction } from './guest-saves.server.ts';
+import { logger } from '#platform/log/log.server.ts';
+
+const log = logger('saved');
 
 export const finishGuestSaves: MiddlewareHandler = async (context, next) => {
   const user = context.locals.user;
@@ -30,7 +33,7 @@ export const finishGuestSaves: MiddlewareHandler = async (context, next) => {
       context.cookies.delete(PHONE_SAVES_COOKIE, { path: '/' });
     } catch (error) {
       // Kept for the next request: the page itself must not fail for it.
-      console.error('[saved] could not merge the deals kept on the phone:', error);
+      log.error({ err: error }, '[saved] could not merge the deals kept on the phone');
     }
   }
   const pending = context.cookies.get(PENDING_ACTION_COOKIE)?.value;
@@ -43,7 +46,7 @@ export const finishGuestSaves: MiddlewareHandler = async (context, next) => {
         context.cookies.delete(PENDING_ACTION_COOKIE, { path: '/' });
       }
     } catch (error) {
-      console.error('[saved] could not finish a save asked for before signing in:', error);
+      log.error({ err: error }, '[saved] could not finish a save asked for before signing in');
     }
   }
   return next();

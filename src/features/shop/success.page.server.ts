@@ -9,6 +9,9 @@ import { requireUser } from '#platform/http/http.server.ts';
 import { getOwnCheckoutSession } from '#features/payments/checkout-sessions.server.ts';
 import type { Fulfilment } from '#features/payments/fulfilment.server.ts';
 import { m } from '#paraglide/messages.js';
+import { logger } from '#platform/log/log.server.ts';
+
+const log = logger('shop');
 
 /** The words for a payment the provider refused, by its reason. */
 export function refusedText(refused: string | null): string {
@@ -33,7 +36,7 @@ export async function successPage(page: AstroGlobal) {
       if (confirmation.state === 'paid') paid = confirmation.fulfilment;
       else if (confirmation.state === 'error') failure = confirmation.error;
     } catch (error) {
-      console.error('[success]', error);
+      log.error({ err: error }, '[success] failed');
       failure = m.shop_confirm_failed();
       page.response.status = 503;
     }

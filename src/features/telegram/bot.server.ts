@@ -14,6 +14,10 @@ import type { Locale } from '#platform/i18n/locales.ts';
 import type { TelegramConfig } from '#platform/config/config.server.ts';
 import { requestClock } from '#platform/config/clock.server.ts';
 import { inLocale } from '#platform/i18n/locale.server.ts';
+import { logger } from '#platform/log/log.server.ts';
+import { countSends } from './send-metrics.server.ts';
+
+const log = logger('telegram');
 
 /** What every handler of the bot has besides grammY's context. */
 export interface SeferFlavor {
@@ -128,6 +132,8 @@ export function createSeferBot(options: SeferBotOptions): Bot<SeferContext> {
   // Retry outermost: a 429 goes back through the throttler, and long waits are not retried.
   bot.api.config.use(apiThrottler(options.throttle ?? TELEGRAM_LIMITS));
   bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60, rethrowInternalServerErrors: false }));
+  // Counted outside the retries: one send, one count (/metrics).
+  bot.api.config.use(countSends());
   bot.use(async (ctx, next) => {
     ctx.db = db;
     ctx.telegram = telegram;
@@ -141,7 +147,7 @@ export function createSeferBot(options: SeferBotOptions): Bot<SeferContext> {
   bot.use(inChatLanguage(db));
   for (const handler of options.handlers) bot.use(handler);
   bot.catch((error) => {
-    console.error(`[telegram] update ${error.ctx.update.update_id} failed:`, error.error);
+    log.error({ err: error.error }, `[telegram] update ${error.ctx.update.update_id} failed`);
     throw error.error;
   });
   return bot;

@@ -11,6 +11,9 @@ import type { Database } from '#db/client.ts';
 import { listings, telegramContactKinds, type TelegramContactKind } from '#db/schema.ts';
 import { contactUsernameSql } from '#features/listings/contact-kind.server.ts';
 import { isBotUsername } from '#features/listings/contact-links.ts';
+import { logger } from '#platform/log/log.server.ts';
+
+const log = logger('telegram');
 
 /** An answer is trusted this long (a username can change hands); then the sweep asks again. */
 export const CONTACT_KIND_MAX_AGE_MS = 30 * 86_400_000;
@@ -44,7 +47,7 @@ export async function askContactKind(api: Api, username: string): Promise<Telegr
   } catch (error) {
     if (error instanceof GrammyError && error.error_code === 400) {
       if (/chat not found/i.test(error.description)) return 'person';
-      console.error(`[telegram] getChat @${username}: ${error.description}`);
+      log.error(`[telegram] getChat @${username}: ${error.description}`);
       return null;
     }
     throw error;
@@ -106,7 +109,7 @@ export async function sweepContactKinds(db: Database, api: Api | null, now: Date
       asked++;
     } catch (error) {
       // Telegram is unreachable or busy: the next sweep tries again.
-      console.error(`[telegram] contact @${username} not checked: ${(error as Error).message}`);
+      log.error(`[telegram] contact @${username} not checked: ${(error as Error).message}`);
       break;
     }
   }

@@ -23,6 +23,9 @@ import {
   requeueAlert,
 } from './alerts.server.ts';
 import { isBlockedByUser } from './bot.server.ts';
+import { logger } from '#platform/log/log.server.ts';
+
+const log = logger('telegram');
 
 export interface Sender {
   db: Database;
@@ -74,7 +77,7 @@ async function photoFile(dataDir: string, photo: StoredImage): Promise<InputFile
     const jpeg = await sharp(webp).jpeg({ quality: 80 }).toBuffer();
     return new InputFile(jpeg, 'deal.jpg');
   } catch (error) {
-    console.error(`[telegram] photo ${photo.key} unreadable:`, error);
+    log.error({ err: error, dependency: 'media' }, `[telegram] photo ${photo.key} unreadable`);
     return null;
   }
 }

@@ -9,6 +9,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CachedPage, PageCache } from './page-cache.server.ts';
 import { liteMode, type LiteDecision } from './lite-mode.ts';
+import { counter } from '#platform/metrics/metrics.server.ts';
+import { currentRequest } from '#platform/log/request-context.server.ts';
+
+/** Page-cache lookups, by where (`front`: here, before Astro; `app`: in the middleware) and result. */
+const lookups = () =>
+  counter('sefer_page_cache_lookups_total', {
+    help: 'Page-cache lookups, by layer (front, app) and result (hit, miss)',
+    labelNames: ['layer', 'result'],
+  });
 
 /**
  * Cookies that may carry a signed-in session (better-auth's, with or without `__Secure-`; Clerk's),
@@ -76,7 +85,9 @@ export function storedPageFor(
   request: { method: string; url: URL; signedIn: boolean; lite: boolean },
 ): CachedPage | undefined {
   if (request.method !== 'GET' || request.signedIn || !cache.enabled) return undefined;
-  return cache.get(pageKey(request.url, request.lite));
+  const page = cache.get(pageKey(request.url, request.lite));
+  lookups().inc({ layer: 'app', result: page ? 'hit' : 'miss' });
+  return page;
 }
 
 /** Lite mode for a request that reached Node's server (the middleware reads the same two headers). */
@@ -150,7 +161,13 @@ export function answerFromCache(
   }
   const lite = liteOfRequest(request);
   const page = cache.get(pageKey(url, lite.lite));
+  lookups().inc({ layer: 'front', result: page ? 'hit' : 'miss' });
   if (!page) return false;
+  const info = currentRequest();
+  if (info) {
+    info.route = page.route;
+    info.cache = 'hit';
+  }
   if (request.method === 'GET' && page.viewOf !== null) options.onView?.(page.viewOf, request);
   send(cache, page, request, response, lite.chosen);
   return true;

@@ -13,6 +13,9 @@ import { config } from '#platform/config/config.server.ts';
 import { readyDatabase } from '#platform/db/db.server.ts';
 import type { PageCache } from './page-cache.server.ts';
 import { EVERY_PAGE } from './page-dependencies.server.ts';
+import { logger } from '#platform/log/log.server.ts';
+
+const log = logger('cache');
 
 const CHANNEL = 'sefer_pages';
 /** This process's name in its own notifications, which it ignores. */
@@ -55,7 +58,7 @@ function announce(tags: readonly string[]): void {
   const db = readyDatabase();
   if (!db) return;
   db.execute(sql`select pg_notify(${CHANNEL}, ${notificationOf(PROCESS, tags)})`).catch((error: unknown) => {
-    console.error(`[cache] other processes were not told of a write: ${(error as Error).message}`);
+    log.error(`[cache] other processes were not told of a write: ${(error as Error).message}`);
   });
 }
 
@@ -68,7 +71,7 @@ function listen(url: string, cache: PageCache): { stop(): Promise<void> } {
 
   const lost = (why: string) => {
     if (stopped || !client) return;
-    console.error(`[cache] lost the notifications connection (${why}): pages are not kept until it is back`);
+    log.error(`[cache] lost the notifications connection (${why}): pages are not kept until it is back`);
     const old = client;
     client = undefined;
     cache.paused = true;
@@ -93,7 +96,7 @@ function listen(url: string, cache: PageCache): { stop(): Promise<void> } {
       next.removeAllListeners('end');
       await next.end().catch(() => undefined);
       // Once per outage: a database that is down is retried every second.
-      if (!failing) console.error(`[cache] cannot listen for other processes' writes yet: ${(error as Error).message}`);
+      if (!failing) log.warn(`[cache] cannot listen for other processes' writes yet: ${(error as Error).message}`);
       failing = true;
       if (!stopped) retry = setTimeout(connect, RECONNECT_MS);
       return;

@@ -49,6 +49,8 @@ export interface CachedPage {
   tags: ReadonlySet<string>;
   /** In how many ms (from its render) the page's text changes by itself, if sooner than the cache's lifetime. */
   changesIn: number;
+  /** The route pattern that rendered it (`/listings/[id]`), for the log and metrics of its hits. */
+  route?: string;
 }
 
 interface Entry extends CachedPage {

@@ -10,6 +10,9 @@
  */
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { logger } from '#platform/log/log.server.ts';
+
+const log = logger('cache');
 
 export type PageEncoding = 'br' | 'gzip';
 
@@ -78,7 +81,7 @@ export class UpgradeQueue {
     try {
       await task();
     } catch (error) {
-      console.error(`[cache] a page was not recompressed: ${(error as Error).message}`);
+      log.error(`[cache] a page was not recompressed: ${(error as Error).message}`);
     } finally {
       this.#running = false;
       void this.#next();

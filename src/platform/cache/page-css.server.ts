@@ -10,6 +10,9 @@
  * category page, every listing) share one answer, worked out once per process.
  */
 import { PurgeCSS } from 'purgecss';
+import { logger } from '#platform/log/log.server.ts';
+
+const log = logger('cache');
 
 /** The inlined stylesheet Astro puts in the head (`build.inlineStylesheets: 'always'`). */
 const INLINE_STYLE = /<style>([\s\S]*?)<\/style>/;
@@ -58,7 +61,7 @@ export async function withPageCss(html: string): Promise<string> {
   try {
     used = await cut;
   } catch (error) {
-    console.error(`[page-css] kept the whole stylesheet: ${(error as Error).message}`);
+    log.error(`[page-css] kept the whole stylesheet: ${(error as Error).message}`);
     return html;
   }
   return `${html.slice(0, style.index)}<style>${used}</style>${html.slice(style.index + style[0].length)}`;

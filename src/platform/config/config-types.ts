@@ -1,4 +1,5 @@
 import type { BackupConfig } from './backup-config.server.ts';
+import type { LogLevel } from './observability-env.ts';
 
 /** The checked configuration (`config()` in config.server.ts): what every part of the app reads. */
 export interface AppConfig {
@@ -48,6 +49,10 @@ export interface AppConfig {
   /** The Sefer bot when its token, username and webhook secret are set; otherwise Telegram is off. */
   telegram: TelegramConfig | null;
   /** The map of the listing form's "Pin it on a map": its tiles (a {z}/{x}/{y} URL template) and their credit line (text). */
+  /** The least severe log lines written (LOG_LEVEL): `info` by default. */
+  logLevel: LogLevel;
+  /** Who may read /metrics: addresses in these CIDR ranges (METRICS_ALLOW, loopback by default), or with this bearer token. */
+  metrics: { allow: string[]; token: string | undefined };
   map: { tileUrl: string; tileAttribution: string };
   /** The running app's scheduled backups, when BACKUP_DIR is set (decision 31). */
   backup: BackupConfig | null;

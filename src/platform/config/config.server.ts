@@ -8,6 +8,7 @@ import type { AppConfig } from './config-types.ts';
 import { backupConfig, backupEnv, type BackupConfig } from './backup-config.server.ts';
 
 export type { BackupConfig };
+import { observabilityEnv, type LogLevel } from './observability-env.ts';
 
 const flag = (fallback: boolean) =>
   z
@@ -172,6 +173,7 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: optionalText,
     S3_PUBLIC_URL: optionalHttpUrl,
     ...backupEnv,
+    ...observabilityEnv,
     MAP_TILE_URL: z
       .string()
       .regex(/^(https?:\/\/[^/]+)?\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) URL or a /path with {z}, {x} and {y}')
@@ -239,6 +241,8 @@ const envSchema = z
   });
 
 export type { AppConfig, MediaConfig, S3Config, TelegramConfig, ClerkConfig, ChapaConfig, StripeConfig } from './config-types.ts';
+
+/** Parses an environment; throws one readable error naming every bad variable. */
 export function parseConfig(env: Record<string, string | undefined>, cwd = process.cwd()): AppConfig {
   const result = envSchema.safeParse(env);
   if (!result.success) {
@@ -305,6 +309,8 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
             apiRoot: e.TELEGRAM_API_ROOT.replace(/\/+$/, ''),
           }
         : null,
+    logLevel: e.LOG_LEVEL,
+    metrics: { allow: e.METRICS_ALLOW, token: e.METRICS_TOKEN },
     map: { tileUrl: e.MAP_TILE_URL, tileAttribution: e.MAP_TILE_ATTRIBUTION },
     backup: backupConfig(e, cwd),
     backupPassphrase: e.BACKUP_PASSPHRASE,

@@ -1,17 +1,9 @@
-import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { closedPort } from '#tests/fakes/closed-port.ts';
 import { openDatabase } from '#db/client.ts';
 import { isDatabaseUnavailable } from './db.server.ts';
 import { notAvailable, RETRY_AFTER_SECONDS } from '#platform/http/safe.server.ts';
-
-async function closedPort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('database unavailability', () => {
   it('tells an unreachable PostgreSQL server (as Drizzle reports it) from a bad query', async () => {

@@ -7,6 +7,10 @@ import { openDatabase, type Database, type DatabaseHandle } from '#db/client.ts'
 import { config } from '#platform/config/config.server.ts';
 import { queryLogger } from './query-observers.ts';
 import { countQueriesOf } from './query-count.server.ts';
+import { logger } from '#platform/log/log.server.ts';
+import { DependencyUnavailable } from '#platform/health/dependencies.ts';
+
+const log = logger('db');
 
 /** What the process does with a freshly opened database before serving it; throwing fails the opening. */
 export type Preparation = (db: Database, signal: AbortSignal) => Promise<void>;
@@ -31,8 +35,9 @@ async function open(signal: AbortSignal): Promise<DatabaseHandle> {
     dataDir: c.databaseUrl ? undefined : `${c.dataDir}/pglite`,
     migrationsFolder: c.migrationsFolder,
     logger: queryLogger,
+    onConnectionLost: (error) => log.error({ dependency: 'database' }, `[db] connection lost: ${error.message}`),
   });
-  console.log(`[db] ${handle.driver} open and migrated in ${Date.now() - started} ms`);
+  log.info(`[db] ${handle.driver} open and migrated in ${Date.now() - started} ms`);
   // Each request's statements are counted from here on (Server-Timing; query-count.server.ts).
   countQueriesOf(handle);
   try {
@@ -92,6 +97,8 @@ const UNAVAILABLE_MESSAGES = /Connection terminated|not queryable|timeout exceed
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current = error;
   for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    // Another service's failure (the media bucket's ECONNREFUSED): not the database's.
+    if (current instanceof DependencyUnavailable) return current.dependency === 'database';
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
     if (current instanceof Error && UNAVAILABLE_MESSAGES.test(current.message)) return true;

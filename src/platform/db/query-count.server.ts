@@ -8,6 +8,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DatabaseHandle } from '#db/client.ts';
+import { gauge, histogram } from '#platform/metrics/metrics.server.ts';
 
 export interface QueryTally {
   /** Statements started (a transaction's BEGIN and COMMIT too on node-postgres, which sends them as statements). */
@@ -61,8 +62,20 @@ type AnyFunction = (...args: unknown[]) => unknown;
  * when it finished; a call that returns neither (a pg Submittable) is counted as instantaneous.
  */
 function counted<F extends AnyFunction>(query: F, self: unknown): F {
+  const durations = histogram('sefer_db_query_duration_seconds', {
+    help: 'Database statements run by this process (requests, jobs, boot) and how long each took',
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5],
+  });
   return function (this: unknown, ...args: unknown[]) {
-    const finish = started(args[0]);
+    const finishTally = started(args[0]);
+    const start = performance.now();
+    let finished = false;
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      finishTally();
+      durations.observe((performance.now() - start) / 1000);
+    };
     const last = args.length - 1;
     if (typeof args[last] === 'function') {
       const callback = args[last] as AnyFunction;
@@ -130,6 +143,7 @@ export function countQueriesOf(handle: DatabaseHandle): void {
     return;
   }
   const pool = client as PoolLike;
+  observePool(pool as unknown as PoolCounts);
   const connect = pool.connect.bind(pool);
   pool.connect = ((callback?: Parameters<PoolLike['connect']>[0]) => {
     if (callback)
@@ -142,4 +156,23 @@ export function countQueriesOf(handle: DatabaseHandle): void {
       return pooled;
     });
   }) as PoolLike['connect'];
+}
+
+interface PoolCounts {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}
+
+/** node-postgres's pool at scrape time: connections open, idle, and requests waiting for one. */
+function observePool(pool: PoolCounts): void {
+  gauge('sefer_db_pool_connections', {
+    help: 'PostgreSQL pool: connections by state (total, idle) and requests waiting for one',
+    labelNames: ['state'],
+    collect() {
+      this.set({ state: 'total' }, pool.totalCount);
+      this.set({ state: 'idle' }, pool.idleCount);
+      this.set({ state: 'waiting' }, pool.waitingCount);
+    },
+  });
 }

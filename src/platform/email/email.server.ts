@@ -14,6 +14,12 @@ import type { Transport, Transporter } from 'nodemailer';
 import { isPlaceholderEmail } from './placeholder-email.ts';
 import { noteEmailOutcome } from './email-outcomes.server.ts';
 import { config } from '#platform/config/config.server.ts';
+import { logger } from '#platform/log/log.server.ts';
+import { counter } from '#platform/metrics/metrics.server.ts';
+
+const log = logger('email');
+const emails = () =>
+  counter('sefer_emails_total', { help: 'Emails by result (sent, filed to the outbox, failed, skipped)', labelNames: ['result'] });
 
 export interface Email {
   to: string;
@@ -77,15 +83,18 @@ function logText(text: string): string {
 export async function sendEmail(email: Email): Promise<void> {
   const what = `${logText(email.subject)} to ${logText(email.to)}`;
   if (isPlaceholderEmail(email.to)) {
-    console.log(`[email] ${what} not sent: the account has no email`);
+    log.info(`[email] ${what} not sent: the account has no email`);
+    emails().inc({ result: 'skipped' });
     return;
   }
   try {
     const info = await (await transporter()).sendMail({ from: config().mailFrom, ...email, textEncoding: 'quoted-printable' });
-    console.log(info.file ? `[email] ${what} written to ${info.file}` : `[email] sent ${what}`);
+    log.info(info.file ? `[email] ${what} written to ${info.file}` : `[email] sent ${what}`);
+    emails().inc({ result: info.file ? 'filed' : 'sent' });
     noteEmailOutcome(true);
   } catch (error) {
-    console.error(`[email] could not send ${what}:`, error);
+    log.error({ err: error }, `[email] could not send ${what}`);
+    emails().inc({ result: 'failed' });
     noteEmailOutcome(false);
   }
 }

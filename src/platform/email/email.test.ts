@@ -1,7 +1,8 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureLog } from '#platform/log/log-capture.test-kit.server.ts';
 
 describe('the outbox (no SMTP_URL): nodemailer writes each message to an .eml file', () => {
   let dataDir: string;
@@ -16,13 +17,13 @@ describe('the outbox (no SMTP_URL): nodemailer writes each message to an .eml fi
 
   it('files the message with unix line endings, encoded headers, and logs where it went', async () => {
     const { sendEmail } = await import('./email.server.ts');
-    const logged: string[] = [];
-    const spy = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
+    const log = captureLog();
     try {
       await sendEmail({ to: 'hana@test.invalid', subject: 'Your code\r\nBcc: evil@example.com', text: 'Your code is 123456.' });
     } finally {
-      spy.mockRestore();
+      log.stop();
     }
+    const logged = log.messages();
     const outbox = path.join(dataDir, 'outbox');
     const files = await readdir(outbox);
     expect(files).toHaveLength(1);

@@ -22,6 +22,9 @@ import { readId } from './input-guards.ts';
 import { fail, parseWith, type Failure, type FieldErrors, type Result } from './result.ts';
 import { safePath } from './safe-path.ts';
 import { m } from '#paraglide/messages.js';
+import { logger } from '#platform/log/log.server.ts';
+
+const log = logger('api');
 
 /**
  * The signed-in user as the middleware put it in `locals.user` (accounts reads it from the session):
@@ -205,7 +208,8 @@ export function api(
     } catch (error) {
       if (error instanceof Refusal) return error.response;
       const databaseDown = isDatabaseUnavailable(error);
-      console.error(`[api/${label}]`, databaseDown && error instanceof Error ? error.message : error);
+      if (databaseDown) log.error({ dependency: 'database' }, `[api/${label}] ${(error as Error).message}`);
+      else log.error({ err: error }, `[api/${label}] failed`);
       const response = jsonError(503, typeof unavailable === 'function' ? unavailable() : unavailable);
       if (databaseDown) response.headers.set('Retry-After', String(RETRY_AFTER_SECONDS));
       return response;

@@ -3,7 +3,8 @@
  * right answer, `api()` turns what a handler throws into a response, `formAction` reads a page's post.
  */
 import type { APIContext } from 'astro';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { captureLog } from '#platform/log/log-capture.test-kit.server.ts';
 import { z } from 'zod';
 import type { SessionUser } from '#features/accounts/auth.server.ts';
 import {
@@ -224,7 +225,7 @@ describe('api', () => {
   });
 
   it('answers an unexpected error 503 JSON with its text, logged, never a 500 or a stack', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const log = captureLog();
     const route = api(
       'test',
       async () => {
@@ -238,11 +239,14 @@ describe('api', () => {
     expect(JSON.parse(text)).toEqual({ error: 'Listings are unavailable right now. Please try again.' });
     expect(text).not.toContain('secret');
     expect(response.headers.has('Retry-After')).toBe(false);
-    expect(log).toHaveBeenCalledOnce();
+    log.stop();
+    expect(log.lines).toHaveLength(1);
+    expect(log.lines[0]!.err?.stack).toContain('secret stack detail');
   });
 
   it('answers a lost database with the same text, and asks the client to come back', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const log = captureLog();
+    onTestFinished(log.stop);
     const route = api('test', async () => {
       throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
     });

@@ -2,6 +2,9 @@ import { fail, type Result } from './result.ts';
 import { safePath } from './safe-path.ts';
 import { isDatabaseUnavailable } from '#platform/db/db.server.ts';
 import { m } from '#paraglide/messages.js';
+import { logger } from '#platform/log/log.server.ts';
+
+const log = logger('app');
 
 /**
  * Runs a read for a page; on failure logs it and returns null, so the page shows the list's
@@ -11,7 +14,7 @@ export async function readOrNull<T>(label: string, read: () => Promise<T>): Prom
   try {
     return await read();
   } catch (error) {
-    console.error(`[${label}]`, error);
+    log.error({ err: error }, `[${label}] failed`);
     return null;
   }
 }
@@ -25,7 +28,7 @@ export async function writeOrFail<T>(label: string, unavailable: string, write: 
     return await write();
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw error;
-    console.error(`[${label}]`, error);
+    log.error({ err: error }, `[${label}] failed`);
     return fail(503, unavailable);
   }
 }
@@ -37,7 +40,7 @@ export async function readOutcome<T>(label: string, read: () => Promise<T>): Pro
   try {
     return { ok: true, value: await read() };
   } catch (error) {
-    console.error(`[${label}]`, error);
+    log.error({ err: error }, `[${label}] failed`);
     return { ok: false };
   }
 }

@@ -3,7 +3,8 @@
  * well as gathering planner statistics, on both drivers.
  */
 import { sql } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { captureLog } from '#platform/log/log-capture.test-kit.server.ts';
 import { scheduledRuns } from '#db/schema.ts';
 import { gatherPlannerStatistics } from './jobs.server.ts';
 import { drivers, useTestDatabase } from '#tests/db/test-database.ts';
@@ -20,10 +21,10 @@ describe.each(drivers())('database maintenance on %s', (driver) => {
     // cannot land after the vacuum and count its removed rows as dead again.
     await t.db.execute(sql`select pg_stat_force_next_flush()`);
     await t.db.execute(sql`select 1`);
-    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const log = captureLog();
     await gatherPlannerStatistics(t.db);
-    expect(log.mock.calls.flat().join(' ')).toMatch(/vacuumed and planner statistics gathered/);
-    log.mockRestore();
+    log.stop();
+    expect(log.messages().join(' ')).toMatch(/vacuumed and planner statistics gathered/);
     type Row = { vacuumed: boolean; analyzed: boolean; dead: number | string; tuples: number | string };
     await t.db.execute(sql`select pg_stat_force_next_flush()`);
     await t.db.execute(sql`select pg_stat_clear_snapshot()`);

@@ -6,6 +6,9 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { forgetFinishedJobs } from './queue.server.ts';
 import { registerSchedule } from './registry.server.ts';
+import { logger } from '#platform/log/log.server.ts';
+
+const log = logger('db');
 
 /**
  * PGlite runs no autovacuum, so nothing else ever vacuums or gathers planner statistics. Without
@@ -25,7 +28,7 @@ export const PLANNER_STATISTICS_EVERY_MS = 6 * 3_600_000;
 export async function gatherPlannerStatistics(db: Database): Promise<void> {
   const started = Date.now();
   await db.execute(sql`vacuum (analyze)`);
-  console.log(`[db] vacuumed and planner statistics gathered in ${Date.now() - started} ms`);
+  log.info(`[db] vacuumed and planner statistics gathered in ${Date.now() - started} ms`);
 }
 
 registerSchedule('planner-statistics', PLANNER_STATISTICS_EVERY_MS, gatherPlannerStatistics);

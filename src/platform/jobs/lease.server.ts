@@ -4,9 +4,13 @@
  * a process that stopped expires after LEASE_MS, and another process takes over.
  */
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { workerLeases } from '#db/schema.ts';
+import { logger } from '#platform/log/log.server.ts';
+
+const log = logger('jobs');
 
 /** How long a lease lasts without renewal. */
 export const LEASE_MS = 30_000;
@@ -46,7 +50,8 @@ export function startLeasedLoop(
   db: Database,
   options: { lease: string; everyMs: number; label: string; work: () => Promise<unknown> },
 ): LeasedLoop {
-  const holder = randomUUID();
+  // Which process holds it, readable in worker_leases and /metrics: host, pid and this loop.
+  const holder = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
@@ -64,7 +69,7 @@ export function startLeasedLoop(
     }
     clearTimeout(timer);
     running = turn()
-      .catch((error: unknown) => console.error(`[${options.label}] worker:`, error))
+      .catch((error: unknown) => log.error({ err: error, lease: options.lease }, `[${options.label}] worker failed`))
       .finally(() => {
         running = undefined;
         if (stopped) return;

@@ -5,7 +5,8 @@
  * time holds a worker's lease.
  */
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { captureLog } from '#platform/log/log-capture.test-kit.server.ts';
 import { jobs } from '#db/schema.ts';
 import { holdLease, releaseLease } from './lease.server.ts';
 import { enqueue, forgetFinishedJobs, runDueJobs } from './queue.server.ts';
@@ -18,10 +19,10 @@ const at = (ms: number) => new Date(T0.getTime() + ms);
 
 describe.each(drivers())('the job queue on %s', (driver) => {
   const t = useTestDatabase(driver, { fresh: true });
-  let errors: ReturnType<typeof vi.spyOn>;
+  let errors: ReturnType<typeof captureLog>;
   beforeEach(() => {
-    errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    return () => errors.mockRestore();
+    errors = captureLog();
+    return () => errors.stop();
   });
 
   it('runs a queued job once through its handler, with its payload, then marks it done', async () => {
@@ -53,7 +54,7 @@ describe.each(drivers())('the job queue on %s', (driver) => {
     expect(await runDueJobs(t.db, () => T0)).toBe(1);
     const [first] = await t.db.select().from(jobs);
     expect(first).toMatchObject({ attempts: 1, doneAt: null, lastError: 'failure 1', runAfter: at(20 * SECOND) });
-    expect(errors).toHaveBeenCalledWith(expect.stringContaining('(test-flaky) attempt 1 failed: failure 1'));
+    expect(errors.messages()).toContainEqual(expect.stringContaining('(test-flaky) attempt 1 failed: failure 1'));
     // Not before the back-off; then again, with a longer back-off.
     expect(await runDueJobs(t.db, () => at(19 * SECOND))).toBe(0);
     expect(await runDueJobs(t.db, () => at(20 * SECOND))).toBe(1);

@@ -10,6 +10,9 @@ import type { Database } from '#db/client.ts';
 import { jobs } from '#db/schema.ts';
 import { requestClock } from '#platform/config/clock.server.ts';
 import { registeredJob, registeredJobNames } from './registry.server.ts';
+import { logger } from '#platform/log/log.server.ts';
+
+const log = logger('jobs');
 
 /** Finished jobs are kept this long (what ran, and the keys that stop a second digest). */
 const FINISHED_MEMORY_MS = 7 * 86_400_000;
@@ -77,7 +80,10 @@ export async function runDueJobs(db: Database, now: () => Date = requestClock, l
       await db.update(jobs).set({ doneAt: now(), lastError: null }).where(eq(jobs.id, job.id));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      console.error(`[jobs] job ${job.id} (${job.name}) attempt ${job.attempts} failed: ${message}`);
+      log.error(
+        { job: job.id, kind: job.name, attempt: job.attempts },
+        `[jobs] job ${job.id} (${job.name}) attempt ${job.attempts} failed: ${message}`,
+      );
       const giveUp = job.attempts >= registered.maxAttempts;
       await db
         .update(jobs)

@@ -5,6 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureLog } from '#platform/log/log-capture.test-kit.server.ts';
 import { scheduledRuns, workerLeases } from '#db/schema.ts';
 import { enqueue } from './queue.server.ts';
 import { registerJob, registerSchedule, type Schedule } from './registry.server.ts';
@@ -18,10 +19,10 @@ const at = (ms: number) => new Date(T0.getTime() + ms);
 
 describe.each(drivers())('the scheduler and the queue worker on %s', (driver) => {
   const t = useTestDatabase(driver, { fresh: true });
-  let errors: ReturnType<typeof vi.spyOn>;
+  let errors: ReturnType<typeof captureLog>;
   beforeEach(() => {
-    errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    return () => errors.mockRestore();
+    errors = captureLog();
+    return () => errors.stop();
   });
 
   it('runs a periodic job once per period (real time), giving it the request clock', async () => {
@@ -44,7 +45,9 @@ describe.each(drivers())('the scheduler and the queue worker on %s', (driver) =>
     ];
     await runDueSchedules(t.db, T0, schedules);
     expect(ran).toEqual(['after']);
-    expect(errors).toHaveBeenCalledWith('[jobs] test-boom failed:', expect.any(Error));
+    expect(errors.lines).toContainEqual(
+      expect.objectContaining({ msg: '[jobs] test-boom failed', err: expect.objectContaining({ message: expect.any(String) }) }),
+    );
     expect(await runSchedule(t.db, schedules[0]!, T0)).toBe(false);
   });
 

@@ -10,6 +10,9 @@ import { requestClock } from '#platform/config/clock.server.ts';
 import { startLeasedLoop, type LeasedLoop } from './lease.server.ts';
 import { registeredSchedule, registeredSchedules, type Schedule } from './registry.server.ts';
 import { runOnce } from './run-once.server.ts';
+import { logger } from '#platform/log/log.server.ts';
+
+const log = logger('jobs');
 
 const LEASE = 'scheduler';
 /** How often the scheduler looks for due jobs (and renews its lease, well within the lease's 30 s). */
@@ -25,7 +28,7 @@ export async function runSchedule(db: Database, schedule: Schedule, now: Date, a
   try {
     await schedule.run(db, now);
   } catch (error) {
-    console.error(`[jobs] ${schedule.name} failed:`, error);
+    log.error({ err: error, schedule: schedule.name }, `[jobs] ${schedule.name} failed`);
   }
   return true;
 }

@@ -8,6 +8,10 @@ import { requestClock } from '#platform/config/clock.server.ts';
 import { startLeasedLoop, type LeasedLoop } from './lease.server.ts';
 import { onEnqueue, runDueJobs } from './queue.server.ts';
 import { startScheduler } from './scheduler.server.ts';
+import { observeJobQueue } from './jobs-metrics.server.ts';
+import { logger } from '#platform/log/log.server.ts';
+
+const log = logger('jobs');
 
 const QUEUE_LEASE = 'job-queue';
 /** How often the queue worker looks for due jobs when nothing wakes it. */
@@ -38,10 +42,11 @@ let running: LeasedLoop[] = [];
 export function startBackgroundWork(db: Database): void {
   if (running.length > 0) return;
   running = [startQueueWorker(db), startScheduler(db)];
+  observeJobQueue(db);
 }
 
 export async function stopBackgroundWork(): Promise<void> {
   const current = running;
   running = [];
-  await Promise.all(current.map((loop) => loop.stop().catch((error: unknown) => console.error('[jobs] stop failed:', error))));
+  await Promise.all(current.map((loop) => loop.stop().catch((error: unknown) => log.error({ err: error }, '[jobs] stop failed'))));
 }

@@ -13,6 +13,9 @@ import { scheduledBackup, type MediaFiles } from '#platform/backup/archive.serve
 import type { Manifest, MigrationStamp } from '#platform/backup/manifest.ts';
 import { config, type BackupConfig } from '#platform/config/config.server.ts';
 import { registerSchedule } from '#platform/jobs/registry.server.ts';
+import { logger } from '#platform/log/log.server.ts';
+
+const log = logger('backup');
 
 /** The configured media storage as the backup reads and writes it. */
 export function backupMedia(dataDir = config().dataDir): MediaFiles {
@@ -63,7 +66,7 @@ export function registerBackupSchedule(
       now,
     });
     const rows = Object.values(manifest.tables).reduce((n, t) => n + t.rows + t.secretRows, 0);
-    console.log(
+    log.info(
       `[backup] ${file}: ${rows} rows, ${manifest.media.files} media files, secrets ${manifest.secrets}, in ${Date.now() - started} ms` +
         (deleted.length > 0 ? `; deleted ${deleted.join(', ')}` : ''),
     );

@@ -19,6 +19,9 @@ import { registerLifecycle } from './lifecycle.ts';
 import { shutdown } from './shutdown.server.ts';
 import './jobs-list.server.ts';
 import './fulfillers.server.ts';
+import { logger } from '#platform/log/log.server.ts';
+
+const log = logger('boot');
 
 /** Before the first request: throwing fails the opening (the start script reports it). */
 export async function prepareDatabase(db: Database, signal: AbortSignal): Promise<void> {
@@ -26,13 +29,13 @@ export async function prepareDatabase(db: Database, signal: AbortSignal): Promis
   // Every database sells promotions, seeded or not: the plans are added when missing.
   await seedPromotionPlans(db);
   if (!c.databaseUrl && c.seedDemo && !(await isSeeded(db)) && (await countListings(db)) === 0) {
-    await seedDemoCatalogue(db, { dataDir: c.dataDir, now: requestClock(), log: console.log, signal });
+    await seedDemoCatalogue(db, { dataDir: c.dataDir, now: requestClock(), log: (line) => log.info(line), signal });
   }
   // A fresh seed (or restore) is planned blind until ANALYZE, and never vacuumed on PGlite: once now, then by the scheduler.
   await runScheduleNow(db, 'planner-statistics');
   backfillIcons(db, mediaStorage())
-    .then((added) => added > 0 && console.log(`[media] card icons added to ${added} stored images`))
-    .catch((error: unknown) => console.error('[media] card icons not added:', error));
+    .then((added) => added > 0 && log.info(`[media] card icons added to ${added} stored images`))
+    .catch((error: unknown) => log.error({ err: error, dependency: 'media' }, '[media] card icons not added'));
   // Telegram sends, digests, reminders, clean-ups: one process at a time, through leases.
   startBackgroundWork(db);
 }

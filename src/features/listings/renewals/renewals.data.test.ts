@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureLog } from '#platform/log/log-capture.test-kit.server.ts';
 import { listingRenewals, listings, users, workerLeases } from '#db/schema.ts';
 import { registeredSchedule, type Schedule } from '#platform/jobs/registry.server.ts';
 import { startScheduler } from '#platform/jobs/scheduler.server.ts';
@@ -243,10 +244,10 @@ describe.each(drivers())('renewals on %s', (driver) => {
   });
 
   describe('the scheduler', () => {
-    let errors: ReturnType<typeof vi.spyOn>;
+    let errors: ReturnType<typeof captureLog>;
     beforeEach(() => {
-      errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-      return () => errors.mockRestore();
+      errors = captureLog();
+      return () => errors.stop();
     });
 
     it('runs every periodic job under the scheduler lease, one process at a time, with the given clock; a failing job is logged', async () => {
@@ -263,7 +264,9 @@ describe.each(drivers())('renewals on %s', (driver) => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       await a.stop();
       expect(ran.every((r) => r.who === 'a' && r.now.getTime() === FIXED_NOW.getTime())).toBe(true);
-      expect(errors).toHaveBeenCalledWith('[jobs] boom failed:', expect.any(Error));
+      expect(errors.lines).toContainEqual(
+        expect.objectContaining({ msg: '[jobs] boom failed', err: expect.objectContaining({ message: expect.any(String) }) }),
+      );
       // The lease is released on stop: the other process takes over.
       await vi.waitFor(() => expect(ran.some((r) => r.who === 'b')).toBe(true), { timeout: 5000 });
       await b.stop();

@@ -9,6 +9,9 @@ import { countListingEvent } from './listing-stats.server.ts';
 import { clientAddressFrom, clientAddressOf } from '#platform/http/rate-limit.server.ts';
 import { readyDatabase } from '#platform/db/db.server.ts';
 import { requestClock } from '#platform/config/clock.server.ts';
+import { logger } from '#platform/log/log.server.ts';
+
+const log = logger('stats');
 
 const DETAIL_PAGE = /^\/listings\/(\d{1,9}(?:-[^/]*)?)$/;
 
@@ -30,7 +33,7 @@ export async function countPageView(context: APIContext, pathname: string, respo
       now: context.locals.now,
     });
   } catch (error) {
-    console.error(`[stats] view of listing ${listingId} not counted: ${(error as Error).message}`);
+    log.error(`[stats] view of listing ${listingId} not counted: ${(error as Error).message}`);
   }
 }
 
@@ -55,5 +58,5 @@ export function countFrontView(listingId: number, request: IncomingMessage): voi
     address: clientAddressFrom(Array.isArray(header) ? header.join(',') : header, request.socket.remoteAddress),
     userAgent: request.headers['user-agent'] ?? null,
     now: requestClock(),
-  }).catch((error: unknown) => console.error(`[stats] view of listing ${listingId} not counted: ${(error as Error).message}`));
+  }).catch((error: unknown) => log.error(`[stats] view of listing ${listingId} not counted: ${(error as Error).message}`));
 }

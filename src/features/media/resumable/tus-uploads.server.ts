@@ -14,6 +14,15 @@ import { label, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../uploads.server.ts';
 import { UPLOAD_FIELDS, UPLOADS_PATH, isUploadField, type UploadField } from './staged-upload.ts';
 import { discardStagedUpload, stagedFile, stagedUpload, stagingStore, uploadFieldOf } from './staged-uploads.server.ts';
 import { m } from '#paraglide/messages.js';
+import { logger } from '#platform/log/log.server.ts';
+import { counter } from '#platform/metrics/metrics.server.ts';
+
+const log = logger('uploads');
+const uploads = () =>
+  counter('sefer_uploads_total', {
+    help: 'Uploaded files checked, by way (tus, form), kind and result',
+    labelNames: ['via', 'kind', 'result'],
+  });
 
 /** A refusal as @tus/server answers it: the status and a JSON body `{ error, fields }`. */
 type TusRefusal = { status_code: number; body: string };
@@ -51,6 +60,7 @@ async function checkFinished(upload: Upload): Promise<Record<string, never>> {
   if (!stored || !field) throw refusal(404, m.form_upload_srv_missing({ name: label('') }));
   const file = await stagedFile(stored);
   const checked = UPLOAD_FIELDS[field] === 'video' ? await checkVideo(field, file) : await checkImage(field, file);
+  uploads().inc({ via: 'tus', kind: UPLOAD_FIELDS[field], result: checked.ok ? 'accepted' : 'refused' });
   if (!checked.ok) {
     await discardStagedUpload(upload.id);
     throw refusal(checked.problem.status, checked.problem.message, field);
@@ -108,7 +118,7 @@ export async function handleUpload(request: Request, accountId: string): Promise
   try {
     response = await tusServer().handleWeb(request);
   } catch (error) {
-    console.error('[uploads]', error);
+    log.error({ err: error }, '[uploads] failed');
     response = new Response(refusal(500, m.form_upload_srv_failed()).body, { status: 500 });
   }
   const offsetAfter = Number(response.headers.get('upload-offset') ?? NaN);

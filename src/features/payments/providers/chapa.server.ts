@@ -19,6 +19,9 @@ import type { ChapaConfig } from '#platform/config/config.server.ts';
 import type { PaymentProvider } from './provider.ts';
 import { getCheckoutSession, recordFailedPayment, type CheckoutSession } from '#features/payments/checkout-sessions.server.ts';
 import { fulfilCheckout, type Fulfilment } from '#features/payments/fulfilment.server.ts';
+import { logger } from '#platform/log/log.server.ts';
+
+const log = logger('payments');
 
 export const CHAPA_CURRENCY = 'ETB';
 const TIMEOUT_MS = 20_000;
@@ -199,7 +202,7 @@ export async function settleChapaCheckout(db: Database, config: ChapaConfig, txR
       await markFailed(db, session, verdict.status, now);
       return { state: 'failed', reason: verdict.status };
     case 'mismatch':
-      console.error(`[chapa] ${session.id}: ${verdict.detail}; not fulfilled`);
+      log.error(`[chapa] ${session.id}: ${verdict.detail}; not fulfilled`);
       await markFailed(db, session, 'amount_mismatch', now);
       return { state: 'failed', reason: 'amount_mismatch' };
   }
@@ -255,7 +258,7 @@ export async function handleChapaWebhook(
     return { status: 200, body: { received: true, state: settled.state } };
   } catch (error) {
     if (!(error instanceof ChapaUnavailable)) throw error;
-    console.error(`[chapa] webhook for ${txRef}: ${error.message}`);
+    log.error(`[chapa] webhook for ${txRef}: ${error.message}`);
     return { status: 503, body: { received: false, error: 'Chapa could not be asked; deliver again later.' } };
   }
 }
@@ -319,11 +322,11 @@ export async function refundThroughChapa(
   try {
     const refunded = await refundTransaction(config, session.providerReference ?? session.id, request);
     if (refunded.refunded) return ok(refunded.reference);
-    console.warn(`[chapa] refund ${request.reference} of ${session.id} refused: ${refunded.why}; crediting the wallet`);
+    log.warn(`[chapa] refund ${request.reference} of ${session.id} refused: ${refunded.why}; crediting the wallet`);
     return fail(409, refunded.why);
   } catch (error) {
     if (!(error instanceof ChapaUnavailable)) throw error;
-    console.warn(`[chapa] refund ${request.reference} of ${session.id}: ${error.message}; crediting the wallet`);
+    log.warn(`[chapa] refund ${request.reference} of ${session.id}: ${error.message}; crediting the wallet`);
     return fail(502, error.message);
   }
 }

@@ -15,6 +15,9 @@ import { localHref } from '#platform/i18n/locales.ts';
 import { m } from '#paraglide/messages.js';
 import { getCheckoutSession, type CheckoutSession } from '#features/payments/checkout-sessions.server.ts';
 import { fulfilCheckout, type Fulfilment } from '#features/payments/fulfilment.server.ts';
+import { logger } from '#platform/log/log.server.ts';
+
+const log = logger('payments');
 
 export const STRIPE_CURRENCY = 'etb';
 /** Santim per Birr. */
@@ -110,7 +113,7 @@ export async function handleStripeWebhook(
     return { status: 200, body: { received: true, ignored: 'unknown checkout session' } };
   }
   if (session.amount_total !== row.amountBirr * MINOR_UNITS || session.currency !== STRIPE_CURRENCY) {
-    console.error(
+    log.error(
       `[stripe] ${row.id}: Stripe charged ${session.amount_total} ${session.currency}, expected ${row.amountBirr * MINOR_UNITS} ${STRIPE_CURRENCY}`,
     );
     return { status: 409, body: { received: false, error: m.shop_stripe_amount_mismatch() } };

@@ -3,6 +3,9 @@ import { m } from '#paraglide/messages.js';
 import { fail } from '#platform/http/result.ts';
 import { api, jsonError, jsonOk, refuse } from '#platform/http/http.server.ts';
 import { config } from '#platform/config/config.server.ts';
+import { logger } from '#platform/log/log.server.ts';
+
+const log = logger('payments');
 
 /** The route; its 503's words are made per request. */
 const route = (unavailable: string) =>
@@ -19,7 +22,7 @@ const route = (unavailable: string) =>
         return jsonOk({ received: true, state: settled.state });
       } catch (error) {
         if (!(error instanceof ChapaUnavailable)) throw error;
-        console.error(`[chapa] callback for ${txRef}: ${error.message}`);
+        log.error(`[chapa] callback for ${txRef}: ${error.message}`);
         return jsonError(503, unavailable);
       }
     },

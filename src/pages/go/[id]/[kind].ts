@@ -10,6 +10,9 @@ import { config } from '#platform/config/config.server.ts';
 import { countListingEvent, tapTargetListing } from '#features/listings/statistics/listing-stats.server.ts';
 import { clientAddressOf } from '#platform/http/rate-limit.server.ts';
 import { m } from '#paraglide/messages.js';
+import { logger } from '#platform/log/log.server.ts';
+
+const log = logger('stats');
 
 const KINDS: readonly ContactTap[] = ['telegram', 'phone', 'share'];
 const GO_PATH = /^(?:\/[a-z]{2})?\/go\/([^/]+)\/([^/]+)\/?$/;
@@ -74,7 +77,7 @@ export const GET: APIRoute = async (context) => {
     });
   } catch (error) {
     // The visitor still reaches the seller; only the figure is lost.
-    console.error(`[stats] ${kind} tap of listing ${listingId} not counted: ${(error as Error).message}`);
+    log.error(`[stats] ${kind} tap of listing ${listingId} not counted: ${(error as Error).message}`);
   }
   return new Response(null, { status: 302, headers: { Location: target, ...NO_STORE } });
 };

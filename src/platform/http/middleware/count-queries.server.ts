@@ -1,5 +1,8 @@
 import type { MiddlewareHandler } from 'astro';
 import { newTally, tallyQueries, type QueryTally } from '#platform/db/query-count.server.ts';
+import { logger } from '#platform/log/log.server.ts';
+
+const log = logger('db');
 
 /** `Server-Timing` of a request's database work: how long the database was busy for it, and how many statements. */
 export function dbTiming(tally: Pick<QueryTally, 'count' | 'ms'>): string {
@@ -13,14 +16,12 @@ export function dbTiming(tally: Pick<QueryTally, 'count' | 'ms'>): string {
  * `SEFER_LOG_QUERIES=1` prints each request's statements (to see what a page asks for).
  */
 export const countQueries: MiddlewareHandler = async (context, next) => {
-  const log = process.env.SEFER_LOG_QUERIES === '1';
-  const tally = newTally(log);
+  const keepSql = process.env.SEFER_LOG_QUERIES === '1';
+  const tally = newTally(keepSql);
   const response = await tallyQueries(tally, next);
   const timing = dbTiming(tally);
-  if (log)
-    console.log(
-      `[queries] ${context.request.method} ${context.url.pathname}${context.url.search} ${tally.count}\n${tally.sql!.map((text) => `  ${text}`).join('\n')}`,
-    );
+  if (keepSql)
+    log.info({ count: tally.count, sql: tally.sql }, `[queries] ${context.request.method} ${context.url.pathname} ${tally.count}`);
   try {
     response.headers.append('Server-Timing', timing);
     return response;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { captureLog } from '#platform/log/log-capture.test-kit.server.ts';
 import { countQueriesOf } from '#platform/db/query-count.server.ts';
 import { useTestDatabase } from '#tests/db/test-database.ts';
 import { countQueries, dbTiming } from './count-queries.server.ts';
@@ -48,12 +49,13 @@ describe('countQueries', () => {
   });
 
   it('prints the statements of each request when SEFER_LOG_QUERIES=1', async () => {
-    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const log = captureLog();
     await run(countQueries, fakeContext({ url: 'http://localhost:4321/homes?page=2' }), nextRunning(2));
-    expect(log).not.toHaveBeenCalled();
+    expect(log.lines).toHaveLength(0);
     process.env.SEFER_LOG_QUERIES = '1';
     await run(countQueries, fakeContext({ url: 'http://localhost:4321/homes?page=2' }), nextRunning(2));
-    expect(log).toHaveBeenCalledWith('[queries] GET /homes?page=2 2\n  select $1\n  select $1');
+    log.stop();
+    expect(log.lines).toEqual([expect.objectContaining({ msg: '[queries] GET /homes 2', count: 2, sql: ['select $1', 'select $1'] })]);
   });
 
   it('words the timing', () => {

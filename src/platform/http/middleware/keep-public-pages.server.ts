@@ -5,6 +5,7 @@ import { chosenEncoding, PAGE_VARY, pageKey, publicCacheControl } from '#platfor
 import { recordingRender, type RenderRecord } from '#platform/cache/page-dependencies.server.ts';
 import { isCachedPage, pageCache, pageHtml, writesNoPage } from './page-store.server.ts';
 import { routeState } from './route-state.ts';
+import { currentRequest } from '#platform/log/request-context.server.ts';
 
 /** The listing whose detail page a path (without its language) is, or null (listings gives it). */
 export type ViewedListing = (pathname: string) => number | null;
@@ -71,6 +72,7 @@ async function keep(
   });
   response.headers.set('ETag', page.etag);
   page.headers = [...response.headers];
+  page.route = currentRequest()?.route;
   pages.set(pageKey(request.url, request.lite), page, generation);
   const encoded = request.encoding ? page.encoded[request.encoding]!.bytes : page.body;
   const headers = new Headers(page.headers);

@@ -1,5 +1,14 @@
+import { Writable } from 'node:stream';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createLogger } from '#platform/log/log.server.ts';
+import { DependencyUnavailable } from '#platform/health/dependencies.ts';
 import { fakeContext, fakeNext, run } from './step-test-kit.ts';
+
+// The process's logger, as the step finds it: lines kept here.
+const lines: string[] = [];
+(globalThis as Record<symbol, unknown>)[Symbol.for('sefer.log')] = createLogger({
+  destination: new Writable({ write: (chunk, _encoding, done) => done(void lines.push(String(chunk))) }),
+});
 
 const db = vi.hoisted(() => ({ ready: undefined as object | undefined }));
 vi.mock('#platform/db/db.server.ts', () => ({
@@ -31,9 +40,23 @@ describe('openDatabase', () => {
 
   it('answers a friendly 503 when the database goes away, and lets any other error through', async () => {
     db.ready = {};
-    vi.spyOn(console, 'error').mockImplementation(() => {});
     const down = await run(openDatabase, fakeContext(), () => Promise.reject(new Error('connection refused')));
     expect(down.status).toBe(503);
     await expect(run(openDatabase, fakeContext(), () => Promise.reject(new Error('a bug')))).rejects.toThrow('a bug');
+  });
+
+  it('names the media bucket, not the database, when the bucket is what is down', async () => {
+    db.ready = {};
+    lines.length = 0;
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9000'), { code: 'ECONNREFUSED' });
+    const down = await run(openDatabase, fakeContext({ url: 'http://localhost:4321/media/u/a.webp' }), () =>
+      Promise.reject(new DependencyUnavailable('media', refused)),
+    );
+    expect(down.status).toBe(503);
+    await expect.poll(() => lines.length).toBe(1);
+    const line = JSON.parse(lines[0]!) as { dependency: string; msg: string };
+    expect(line.dependency).toBe('media');
+    expect(line.msg).toMatch(/^\[media\] unavailable for GET \/media\/u\/a\.webp/);
+    expect(line.msg).not.toContain('[db]');
   });
 });
