@@ -8,7 +8,7 @@ import type { AppConfig } from './config-types.ts';
 import { backupConfig, backupEnv, type BackupConfig } from './backup-config.server.ts';
 
 export type { BackupConfig };
-import { observabilityEnv, type LogLevel } from './observability-env.ts';
+import { observabilityEnv } from './observability-env.ts';
 
 const flag = (fallback: boolean) =>
   z
