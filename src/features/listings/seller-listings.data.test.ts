@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listings } from '#db/schema.ts';
 import { getPublicListing } from '#features/listings/public-listings.server.ts';
 import { insertListing } from '#features/listings/listings.server.ts';
@@ -14,6 +14,7 @@ import { person } from '#tests/db/people.ts';
 import { runDueJobs } from '#platform/jobs/queue.server.ts';
 // The seller's notice is sent by the `notice` job (decision 27).
 import '#features/accounts/notices/jobs.server.ts';
+import { captureLog } from '#platform/log/log-capture.test-kit.server.ts';
 
 const seller = person('seller-1');
 const other = person('seller-2');
@@ -109,14 +110,14 @@ describe.each(drivers())('seller listings on %s', (driver) => {
   it('a listing name with a line break cannot add headers to the email or lines to the log', async () => {
     const name = 'Tea\r\nBcc: evil@example.com\nX-Injected: yes';
     const id = await insertListing(t.db, { ...body, productName: name, ownerId: seller.id }, { status: 'pending' });
-    const logged: string[] = [];
-    const spy = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
+    const log = captureLog();
     try {
       expect(await reviewListing(t.db, admin, id, { verdict: 'verify' })).toMatchObject({ ok: true });
       await runDueJobs(t.db);
     } finally {
-      spy.mockRestore();
+      log.stop();
     }
+    const logged = log.messages();
     const outbox = path.join(dataDir, 'outbox');
     const mails = await Promise.all((await readdir(outbox)).map((f) => readFile(path.join(outbox, f), 'utf8')));
     const mail = mails.find((m) => m.includes('evil@example.com') || m.includes('evil=40example'));

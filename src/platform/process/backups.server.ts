@@ -73,8 +73,6 @@ export function registerBackupSchedule(
   });
 }
 
-registerBackupSchedule(config().backup, config().databaseUrl ? 'postgres' : 'pglite');
-
 /** The passphrase of `--passphrase-file` (its first line), else BACKUP_PASSPHRASE. */
 export function backupPassphrase(file: string | undefined): string | undefined {
   if (!file) return config().backupPassphrase;

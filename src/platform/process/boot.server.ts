@@ -20,6 +20,7 @@ import { shutdown } from './shutdown.server.ts';
 import './jobs-list.server.ts';
 import './fulfillers.server.ts';
 import { logger } from '#platform/log/log.server.ts';
+import { registerBackupSchedule } from './backups.server.ts';
 
 const log = logger('boot');
 
@@ -46,6 +47,8 @@ let booted = false;
 export function bootProcess(): void {
   if (booted) return;
   booted = true;
+  // Here, not when the module loads: the configuration is read once, and tests set theirs later.
+  registerBackupSchedule(config().backup, config().databaseUrl ? 'postgres' : 'pglite');
   prepareDatabaseWith(prepareDatabase);
   registerLifecycle({ ready: () => database(), close: shutdown });
 }

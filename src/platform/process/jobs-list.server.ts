@@ -4,7 +4,6 @@
  * the exact list in jobs-list.test.ts.
  */
 import '#platform/jobs/jobs.server.ts';
-import './backups.server.ts';
 import '#features/media/jobs.server.ts';
 import '#features/listings/jobs.server.ts';
 import '#features/listings/renewals/jobs.server.ts';
