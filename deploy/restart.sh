@@ -22,6 +22,7 @@ for port in "$@"; do
     '' | *[!0-9]*) echo "restart.sh: not a port: $port" >&2; exit 2 ;;
   esac
   echo "restart.sh: restarting the process on port $port"
+  asked=$(date +%s)
   # shellcheck disable=SC2059 # the command is the template
   sh -c "$(printf "$restart" "$port")"
   started=$(date +%s)
@@ -32,5 +33,13 @@ for port in "$@"; do
     fi
     sleep 0.5
   done
-  echo "restart.sh: port $port is ready: $(curl -fs --max-time 2 "http://127.0.0.1:$port/healthz")"
+  health=$(curl -fs --max-time 2 "http://127.0.0.1:$port/healthz" || true)
+  # A process that did not stop keeps its port, and the new one cannot open it: the one answering
+  # must have started after the restart (a build without startedAt in /healthz is not checked).
+  since=$(printf '%s' "$health" | sed -n 's/.*"startedAt":"\([^"]*\)".*/\1/p')
+  if [ -n "$since" ] && [ "$(date -d "$since" +%s)" -lt "$asked" ]; then
+    echo "restart.sh: port $port is still answered by a process started at $since, before the restart: the old process did not stop (check SEFER_RESTART); stopping here" >&2
+    exit 1
+  fi
+  echo "restart.sh: port $port is ready: $health"
 done

@@ -3,7 +3,7 @@
  * then serves the app with compression. Cached public pages are answered here, before Astro runs
  * (src/platform/cache/front-cache.server.ts); `/healthz` says the process is alive, `/readyz` that it
  * can serve (the database and, on S3, the media bucket answer), `/metrics` what it did (to the addresses
- * allowed); /healthz carries the build's version and commit. Every request is logged as one JSON line
+ * allowed); /healthz carries the build's version and commit and when the process started. Every request is logged as one JSON line
  * (platform/log). SIGTERM/SIGINT close the server (with ROLLING_RESTART, after draining), then the database.
  */
 import { readFileSync } from 'node:fs';
@@ -52,6 +52,8 @@ const resign = sessionCookieResigner(settings.authSecret, settings.authSecretPre
 const compress = compression({ threshold: 1024 });
 /** What this build is (written by the build: astro.config.mjs), for /healthz and the log. */
 const build = readBuildInfo();
+/** When this process started: deploy/restart.sh checks that the process answering after a restart is a new one. */
+const startedAt = new Date().toISOString();
 // Prometheus's scrape (METRICS_ALLOW, METRICS_TOKEN): answered here, never cached nor queued.
 const metrics = metricsHandler({ ...settings.metrics, trustProxy: settings.trustProxy });
 // Every request gets an id (X-Request-Id), an access line and its metrics (platform/log/access-log.server.ts).
@@ -91,11 +93,11 @@ const frontCache = () => globalThis[Symbol.for('sefer.frontCache')];
 const isLivenessCheck = (req) => (req.method === 'GET' || req.method === 'HEAD') && /^\/healthz(\?|$)/.test(req.url ?? '');
 const isReadinessCheck = (req) => /^\/readyz(\?|$)/.test(req.url ?? '');
 const NO_STORE_JSON = { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
-/** Alive: this process answers, whatever the database does (a balancer restarts a process that does not). With the build's version and commit. */
+/** Alive: this process answers, whatever the database does (a balancer restarts a process that does not). With the build's version and commit, and when it started. */
 function alive(res) {
   named('/healthz', () => undefined);
   res.writeHead(200, NO_STORE_JSON);
-  res.end(JSON.stringify({ ok: true, ...build }));
+  res.end(JSON.stringify({ ok: true, ...build, startedAt }));
 }
 /** Not ready: this process is about to stop (send visitors elsewhere). */
 function notReady(res) {

@@ -238,10 +238,27 @@ test.describe('deploy/nginx.conf in front of two app processes', { tag: '@slow' 
     control.close();
     console.log(`[rolling-restart] ${outcomes.length} requests during the restart:\n${restarted.output}`);
     expect(restarted.code, restarted.output).toBe(0);
-    expect(restarted.output).toMatch(new RegExp(`port ${appPorts[1]} is ready: \\{"ok":true,"version":"[^"]+","commit":`));
+    expect(restarted.output).toMatch(
+      new RegExp(`port ${appPorts[1]} is ready: \\{"ok":true,"version":"[^"]+","commit":"[^"]*","startedAt":"`),
+    );
     const counts = outcomes.reduce<Record<string, number>>((all, o) => ({ ...all, [o]: (all[o] ?? 0) + 1 }), {});
     expect(counts, JSON.stringify(counts)).toEqual({ '200': expect.any(Number), '201 POST': expect.any(Number) });
     expect(outcomes.length).toBeGreaterThan(100);
+  });
+
+  test('restart.sh stops when the process answering after a restart is the old one (its supervisor did not stop it)', async () => {
+    // A restart command that stops nothing: the old process keeps its port, and a new one could not have opened it.
+    const restarted = await new Promise<{ code: number; output: string }>((resolve) => {
+      execFile(
+        path.join(ROOT, 'deploy/restart.sh'),
+        [String(appPorts[0])],
+        { env: { ...process.env, SEFER_RESTART: 'sleep 1.1 # %s' } },
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
+      );
+    });
+    expect(restarted.code, restarted.output).toBe(1);
+    expect(restarted.output).toContain(`port ${appPorts[0]} is still answered by a process started at`);
+    expect(restarted.output).not.toContain('is ready');
   });
 
   test('with no process able to answer, nginx sends the outage page as a 503 with Retry-After, never a bare 502', async () => {
