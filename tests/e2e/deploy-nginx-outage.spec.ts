@@ -103,8 +103,8 @@ test.describe('deploy/nginx.conf in front of two app processes while PostgreSQL 
   let appPorts: number[];
   let nginx: Awaited<ReturnType<typeof startDeployNginx>> | undefined;
   let ports: { http: number; https: number };
-  /** When the PostgreSQL server was stopped, when it accepted connections again, when the visitors were told to stop. */
-  const at = { stopped: 0, back: 0, end: 0 };
+  /** When PostgreSQL was stopped, asked to start, had started (the script returned), and when the visitors were told to stop. */
+  const at = { stopped: 0, starting: 0, back: 0, end: 0 };
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
@@ -189,6 +189,7 @@ test.describe('deploy/nginx.conf in front of two app processes while PostgreSQL 
       phase = 'down';
       await sleep(OUTAGE_MS - (Date.now() - at.stopped));
       phase = 'starting';
+      at.starting = Date.now();
       await server.start();
       at.back = Date.now();
       phase = 'back';
@@ -225,6 +226,7 @@ test.describe('deploy/nginx.conf in front of two app processes while PostgreSQL 
     const summary = {
       requests: outcomes.length,
       counts,
+      startMs: at.back - at.starting,
       pageBackMs: firstPage - at.back,
       everyTargetBackMs: pagesBack - at.back,
       late503Ms: late,
