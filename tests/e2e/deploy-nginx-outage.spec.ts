@@ -10,7 +10,7 @@
  * database as what was down.
  *
  * Runs its own PostgreSQL server (scripts/postgres-test-server.sh on PGOUTAGE_PORT, default 55497)
- * so that it can stop it; needs TEST_DATABASE_URL like the other multi-process tests (skipped
+ * (one below for each further worker) so that it can stop it; needs TEST_DATABASE_URL like the other multi-process tests (skipped
  * without it: the sign that PostgreSQL is installed) and nginx (a failure in CI without it).
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -23,7 +23,8 @@ import { startDeployNginx } from '../../bench/nginx.mjs';
 import { freePort, ownPostgres, postgresAppEnv, ROOT, startApp, stopApp, type AppProcess } from './app-processes.ts';
 import { ask, needsPostgresAndNginx, SKIP_DATABASE } from './through-nginx.ts';
 
-const PG_PORT = Number(process.env.PGOUTAGE_PORT ?? 55497);
+/** Its PostgreSQL server's port, one below for each further worker (a --repeat-each run in parallel). */
+const pgPort = () => Number(process.env.PGOUTAGE_PORT ?? 55497) - test.info().parallelIndex;
 /** How long PostgreSQL stays stopped. */
 const OUTAGE_MS = 5000;
 /** After the database is back, pages are 200 again within this… */
@@ -109,7 +110,7 @@ test.describe('deploy/nginx.conf in front of two app processes while PostgreSQL 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     pgDir = await mkdtemp(path.join(os.tmpdir(), 'sefer-pgoutage-'));
-    server = ownPostgres(PG_PORT, pgDir);
+    server = ownPostgres(pgPort(), pgDir);
     const adminUrl = await server.start();
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
