@@ -2,10 +2,11 @@
  * App processes of their own for e2e tests that need more than the shared e2e server: several
  * processes on one PostgreSQL, a server restarted or started with other settings.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -100,5 +101,23 @@ export async function freshDatabase(serverUrl: string, prefix = 'sefer_e2e'): Pr
         await client.end();
       }
     },
+  };
+}
+
+/**
+ * A throwaway PostgreSQL server of a test's own (scripts/postgres-test-server.sh on `port`, its files
+ * in `dir`), which the test may stop and start again without disturbing the shared test server.
+ * `start()` resolves with its admin URL (database `postgres`) once it accepts connections.
+ */
+export function ownPostgres(port: number, dir: string) {
+  const run = promisify(execFile);
+  const script = path.join(ROOT, 'scripts/postgres-test-server.sh');
+  const env = { ...process.env, PGTEST_PORT: String(port), PGTEST_DIR: dir };
+  return {
+    start: async () => {
+      const { stdout } = await run(script, ['start'], { env });
+      return /TEST_DATABASE_URL=(\S+)/.exec(stdout)![1]!;
+    },
+    stop: () => run(script, ['stop'], { env }),
   };
 }

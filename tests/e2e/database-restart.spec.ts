@@ -5,33 +5,18 @@
  * shared test server or the e2e server. It needs PostgreSQL installed: it runs where
  * TEST_DATABASE_URL is set (as .ci/run does) and is skipped elsewhere.
  */
-import { execFile, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { freePort, postgresAppEnv, startApp, stopApp } from './app-processes.ts';
+import { freePort, ownPostgres, postgresAppEnv, startApp, stopApp } from './app-processes.ts';
 
-const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '../..');
 const PG_PORT = Number(process.env.PGRESTART_PORT ?? 55499);
 const SKIP_NOTE = 'PostgreSQL restart test skipped: TEST_DATABASE_URL is not set (.ci/run sets it; it needs PostgreSQL installed)';
 
 if (!process.env.TEST_DATABASE_URL) console.log(`note: ${SKIP_NOTE}`);
-
-/** The throwaway PostgreSQL server of this test. */
-function postgres(dir: string) {
-  const env = { ...process.env, PGTEST_PORT: String(PG_PORT), PGTEST_DIR: dir };
-  return {
-    start: async () => {
-      const { stdout } = await run(path.join(root, 'scripts/postgres-test-server.sh'), ['start'], { env });
-      return /TEST_DATABASE_URL=(\S+)/.exec(stdout)![1]!;
-    },
-    stop: () => run(path.join(root, 'scripts/postgres-test-server.sh'), ['stop'], { env }),
-  };
-}
 
 /** The app's environment: its own data folder, no page cache, write limits out of the way. */
 const appEnv = (databaseUrl: string, port: number, dataDir: string) =>
@@ -75,12 +60,12 @@ test.describe('PostgreSQL that is slow to open or restarts under load', { tag: '
   test.describe.configure({ mode: 'serial' });
 
   let pgDir: string;
-  let server: ReturnType<typeof postgres>;
+  let server: ReturnType<typeof ownPostgres>;
   let adminUrl: string;
   test.beforeAll(async () => {
     test.setTimeout(60_000);
     pgDir = await mkdtemp(path.join(os.tmpdir(), 'sefer-pgrestart-'));
-    server = postgres(pgDir);
+    server = ownPostgres(PG_PORT, pgDir);
     adminUrl = await server.start();
   });
   test.afterAll(async () => {

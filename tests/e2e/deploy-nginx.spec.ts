@@ -13,51 +13,15 @@
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { NGINX, nginxInstalled, startDeployNginx } from '../../bench/nginx.mjs';
+import { startDeployNginx } from '../../bench/nginx.mjs';
 import { freePort, freshDatabase, postgresAppEnv, ROOT, startApp, stopApp, type AppProcess } from './app-processes.ts';
-
-const SKIP_DATABASE = 'nginx deployment test skipped: TEST_DATABASE_URL is not set (.ci/run sets it)';
-const SKIP_NGINX = `nginx deployment test skipped: ${NGINX} is not installed (apt-get install nginx-light)`;
-/** A loopback address of the test's own, so the address the app records can only have come from nginx. */
-const VISITOR = '127.0.0.7';
+import { ask, needsPostgresAndNginx, SKIP_DATABASE, VISITOR } from './through-nginx.ts';
 
 if (!process.env.TEST_DATABASE_URL) console.log(`note: ${SKIP_DATABASE}`);
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** One request from {@link VISITOR}, over TLS to nginx's self-signed certificate unless `plain`. */
-function ask(
-  port: number,
-  target: string,
-  {
-    method = 'GET',
-    headers = {},
-    body,
-    plain = false,
-  }: { method?: string; headers?: http.OutgoingHttpHeaders; body?: string; plain?: boolean } = {},
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const options = { host: '127.0.0.1', port, path: target, method, headers, localAddress: VISITOR, agent: false };
-    const request = plain ? http.request(options) : https.request({ ...options, rejectUnauthorized: false });
-    request.setTimeout(10_000, () => request.destroy(new Error(`${method} ${target} took more than 10 s`)));
-    request.on('error', reject);
-    request.on('response', (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
-    });
-    request.end(body);
-  });
-}
 
 /** The access log's lines for requests whose target contains `marker`: the upstream that answered each. */
 async function upstreams(logFile: string, marker: string): Promise<string[]> {
@@ -68,12 +32,7 @@ async function upstreams(logFile: string, marker: string): Promise<string[]> {
 test.describe('deploy/nginx.conf in front of two app processes', { tag: '@slow' }, () => {
   // In this order: the last one stops the processes.
   test.describe.configure({ mode: 'serial' });
-  test.skip(!process.env.TEST_DATABASE_URL, SKIP_DATABASE);
-  if (!nginxInstalled()) {
-    // CI installs nginx (.ci/run): there a missing binary is a broken machine, not a reason to skip.
-    if (process.env.CI === 'true') test('nginx is installed', () => expect(nginxInstalled(), SKIP_NGINX).toBe(true));
-    else test.skip(true, SKIP_NGINX);
-  }
+  needsPostgresAndNginx();
 
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   let work: string;
