@@ -204,7 +204,12 @@ test.describe('SIGTERM with ROLLING_RESTART answers the uploads in flight', { ta
     const outcome = (answer: Promise<Answer>) =>
       answer.then(
         (a) => ({ ...a, at: Date.now() }),
-        (error: { code?: string }) => ({ status: error.code ?? String(error), headers: {}, body: '', at: Date.now() }),
+        (error: { code?: string }) => ({
+          status: error.code ?? String(error),
+          headers: {} as http.IncomingHttpHeaders,
+          body: '',
+          at: Date.now(),
+        }),
       );
     const patch = outcome(
       slowRequest(
