@@ -50,8 +50,8 @@ export async function readListingEdit(form: FormData, base: ListingVersion): Pro
     ...(logo ? [{ field: 'profile_photo', file: logo }] : []),
     ...(photo ? [{ field: 'product_photo', file: photo }] : []),
     ...extra.map((file) => ({ field: 'uploaded_images', file })),
-  ];
-  const [images, checkedVideo] = await Promise.all([checkImages(imageFiles), video ? checkVideo('product_video', video) : null]);
+  ].map((entry) => ({ ...entry, via: 'form' as const }));
+  const [images, checkedVideo] = await Promise.all([checkImages(imageFiles), video ? checkVideo('product_video', video, 'form') : null]);
   const problem = !images.ok ? images.problem : checkedVideo && !checkedVideo.ok ? checkedVideo.problem : null;
   if (problem) return rejected(problem.status, { [problem.field]: problem.message });
   if (!images.ok) return rejected(400, {});

@@ -13,6 +13,7 @@ import type { SessionUser } from '#features/accounts/auth.server.ts';
 import { applyListingEdit } from './listing-edit-input.server.ts';
 import { insertListing } from './listings.server.ts';
 import { saveImage } from '#features/media/media.server.ts';
+import { uploadsSnapshot } from '#features/media/upload-metrics.test-kit.server.ts';
 import { localMediaStorage, mediaRoot } from '#features/media/media-storage.server.ts';
 import { LIMITS } from '#platform/http/rate-limit.server.ts';
 import { ownListing, reviewListing } from '#features/listings/seller-listings.server.ts';
@@ -99,8 +100,10 @@ describe.each(drivers())('listing edits on %s', (driver) => {
     const oldLogo = await saveImage(smallPng, { store: localMediaStorage(mediaRoot(dataDir)), effort: 0 });
     const oldPhoto = await saveImage(smallPng, { store: localMediaStorage(mediaRoot(dataDir)), effort: 0 });
     const id = await insertListing(t.db, draft({ logo: oldLogo, photo: oldPhoto }), { status: 'verified', datePosted: new Date() });
+    const counted = await uploadsSnapshot();
     const response = await patch(seller, id, editForm({ product_name: 'New name' }, { profile_photo: smallPng, product_photo: smallPng }));
     expect(response.status).toBe(200);
+    expect(await counted('form', 'image', 'accepted')).toBe(2);
     // A verified deal's edit waits for an admin (issue 29): the photos it replaces go once it is verified.
     expect(await reviewListing(t.db, admin, id, { verdict: 'verify' })).toMatchObject({ ok: true });
     const updated = (await ownListing(t.db, id))!;

@@ -13,6 +13,7 @@ import { deleteMedia, saveImage, type MediaRef } from '#features/media/media.ser
 import { mediaStorage } from '#features/media/media-storage.server.ts';
 import type { OwnListing } from '#features/listings/seller-listings.server.ts';
 import { checkImages } from '#features/media/image-checks.server.ts';
+import type { UploadVia } from '#features/media/upload-metrics.server.ts';
 import { label, MAX_EXTRA_IMAGES, uploadedFile } from '#features/media/uploads.server.ts';
 import { discardStagedUpload, takeStagedUpload } from '#features/media/resumable/staged-uploads.server.ts';
 import { stagedField, stagedUploadId, UPLOAD_FIELDS, type UploadField } from '#features/media/resumable/staged-upload.ts';
@@ -77,6 +78,7 @@ export async function readListingSubmission(form: FormData, ownerId?: string): P
     .map(uploadedFile)
     .filter((f): f is File => f !== null)
     .concat(staged.value.uploaded_images);
+  const stagedFiles = new Set<File | null>([...Object.values(staged.value)].flat());
 
   const fields = validateListing(formDataToFields(form), {
     logo: Boolean(logoFile),
@@ -91,17 +93,23 @@ export async function readListingSubmission(form: FormData, ownerId?: string): P
     photo: photoFile!,
     extra: extraFiles.slice(0, MAX_EXTRA_IMAGES),
     video: videoFile,
+    arrivedVia: (file) => (stagedFiles.has(file) ? undefined : 'form'),
   });
   if (!media.ok) return media;
   return { ok: true, value: { ...fields.data, ...media.value } };
 }
 
-/** A listing's files as they arrived: logo, product photo, additional photos and the video. */
+/**
+ * A listing's files as they arrived: logo, product photo, additional photos and the video, and how
+ * each new one came (`arrivedVia`, counted in `sefer_uploads_total`; undefined for a file counted
+ * before: a staged upload, a bot's photo checked when it was sent).
+ */
 export interface ListingFileSet {
   logo: File;
   photo: File;
   extra: File[];
   video: File | null;
+  arrivedVia?: (file: File) => UploadVia | undefined;
 }
 
 /** Where a listing's stored media goes in its draft. */
@@ -114,13 +122,14 @@ export type StoredListingMedia = Pick<ListingDraft, 'logo' | 'photo' | 'images' 
  * The web form and the bot's "post a deal" both store through here.
  */
 export async function storeListingFiles(files: ListingFileSet): Promise<Result<StoredListingMedia>> {
+  const via = (file: File) => files.arrivedVia?.(file);
   const [images, video] = await Promise.all([
     checkImages([
-      { field: 'profile_photo', file: files.logo },
-      { field: 'product_photo', file: files.photo },
-      ...files.extra.map((file) => ({ field: 'uploaded_images', file })),
+      { field: 'profile_photo', file: files.logo, via: via(files.logo) },
+      { field: 'product_photo', file: files.photo, via: via(files.photo) },
+      ...files.extra.map((file) => ({ field: 'uploaded_images', file, via: via(file) })),
     ]),
-    files.video ? checkVideo('product_video', files.video) : Promise.resolve(null),
+    files.video ? checkVideo('product_video', files.video, via(files.video)) : Promise.resolve(null),
   ]);
   const problems = [images, video].flatMap((r) => (r && !r.ok ? [r.problem] : []));
   if (problems.length > 0 || !images.ok) {

@@ -14,6 +14,7 @@ import type { SessionUser } from '#features/accounts/auth.server.ts';
 import { mediaRoot } from '#features/media/media-storage.server.ts';
 import { handleUpload } from '#features/media/resumable/tus-uploads.server.ts';
 import { stagedUpload } from '#features/media/resumable/staged-uploads.server.ts';
+import { uploadsSnapshot } from '#features/media/upload-metrics.test-kit.server.ts';
 import { ownListing } from '#features/listings/seller-listings.server.ts';
 import { POST } from '#pages/api/products/index.ts';
 import { createSeller } from '#fixtures/listings.ts';
@@ -98,6 +99,7 @@ describe.each(drivers())('new listings with staged uploads on %s', (driver) => {
   }
 
   it('creates a listing from staged ids, its images re-encoded, and empties the staging', async () => {
+    const counted = await uploadsSnapshot();
     const ids = {
       logo: await stage(seller, 'profile_photo', photo),
       photo: await stage(seller, 'product_photo', photo),
@@ -122,6 +124,9 @@ describe.each(drivers())('new listings with staged uploads on %s', (driver) => {
     // Re-encoded: the stored photo is at most the card widths, not the uploaded JPEG.
     expect(listing.photo.width).toBeLessThanOrEqual(1200);
     for (const id of [ids.logo, ids.photo, ...ids.extra]) expect(await stagedUpload(id)).toBeNull();
+    // sefer_uploads_total: each file once, as it was staged; not again when the listing took it.
+    expect(await counted('tus', 'image', 'accepted')).toBe(4);
+    expect(await counted('form', 'image', 'accepted')).toBe(0);
   });
 
   it('refuses an unknown id, or another account’s, naming the field, and stores nothing', async () => {
@@ -140,10 +145,25 @@ describe.each(drivers())('new listings with staged uploads on %s', (driver) => {
   });
 
   it('still takes the files in the multipart body, as without JavaScript', async () => {
+    const counted = await uploadsSnapshot();
     const response = await post(seller, listingForm({}, { profile_photo: photo, product_photo: photo, uploaded_images: photo }));
     expect(response.status).toBe(201);
     const created = (await response.json()) as { id: number };
     expect((await ownListing(t.db, created.id))!.images).toHaveLength(2);
     expect((await mediaFiles()).length).toBeGreaterThan(0);
+    expect(await counted('form', 'image', 'accepted')).toBe(3);
+    expect(await counted('form', 'image', 'refused')).toBe(0);
+  });
+
+  it('counts a refused file in the multipart body, and a staged one beside it not again', async () => {
+    const logo = await stage(seller, 'profile_photo', photo);
+    const counted = await uploadsSnapshot();
+    const notAPhoto = Buffer.from('price list: coffee 100 birr');
+    const response = await post(seller, listingForm({ profile_photo_upload: logo }, { product_photo: notAPhoto }));
+    expect(response.status).toBe(400);
+    expect(await counted('form', 'image', 'refused')).toBe(1);
+    expect(await counted('form', 'image', 'accepted')).toBe(0);
+    expect(await counted('tus', 'image', 'accepted')).toBe(0);
+    expect(await counted('tus', 'image', 'refused')).toBe(0);
   });
 });

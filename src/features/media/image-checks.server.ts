@@ -5,6 +5,7 @@
 import sharp, { type Metadata } from 'sharp';
 import { isImageType, sniffFileType, type ImageType } from './file-types.server.ts';
 import { DECODED_PAGES, decodeImage, isDecodeTimeout, type DecodedImage } from './media.server.ts';
+import { countUpload, type UploadVia } from './upload-metrics.server.ts';
 import {
   label,
   MAX_EXTRA_IMAGES,
@@ -77,32 +78,43 @@ async function decodeInspected(field: string, image: InspectedImage): Promise<Ch
   }
 }
 
-/** Checks one uploaded image: {@link inspectImage}, then one decode. */
-export async function checkImage(field: string, file: File): Promise<CheckedImage | UploadRejected> {
+/** Checks one uploaded image: {@link inspectImage}, then one decode; counted as it came (`via`, upload-metrics). */
+export async function checkImage(field: string, file: File, via?: UploadVia): Promise<CheckedImage | UploadRejected> {
   const inspected = await inspectImage(field, file);
-  return inspected.ok ? decodeInspected(field, inspected) : inspected;
+  const checked = inspected.ok ? await decodeInspected(field, inspected) : inspected;
+  countUpload(via, 'image', checked.ok);
+  return checked;
 }
 
 /**
  * Checks every image of one request: each header first, the pixels of all of them together within
  * {@link MAX_REQUEST_PIXELS}, and only then each is decoded, once, one at a time (decoding is
  * CPU-bound and the server's cores are shared). Answers in the order given.
+ *
+ * Each entry with a `via` is counted (upload-metrics) where its checks end: accepted once decoded,
+ * refused by its own check or, all of them, by the request's pixel total. Those left unchecked
+ * because another file was refused first are not counted.
  */
 export async function checkImages(
-  entries: ReadonlyArray<{ field: string; file: File }>,
+  entries: ReadonlyArray<{ field: string; file: File; via?: UploadVia }>,
 ): Promise<{ ok: true; images: CheckedImage[] } | UploadRejected> {
   const inspected: InspectedImage[] = [];
-  for (const { field, file } of entries) {
+  for (const { field, file, via } of entries) {
     const result = await inspectImage(field, file);
-    if (!result.ok) return result;
+    if (!result.ok) {
+      countUpload(via, 'image', false);
+      return result;
+    }
     inspected.push(result);
   }
   if (inspected.reduce((sum, i) => sum + i.pixels, 0) > MAX_REQUEST_PIXELS) {
+    for (const { via } of entries) countUpload(via, 'image', false);
     return reject(413, entries[0]?.field ?? 'product_photo', m.form_srv_too_many_pixels());
   }
   const images: CheckedImage[] = [];
   for (const [i, image] of inspected.entries()) {
     const checked = await decodeInspected(entries[i]!.field, image);
+    countUpload(entries[i]!.via, 'image', checked.ok);
     if (!checked.ok) return checked;
     images.push(checked);
   }

@@ -5,6 +5,7 @@
 import { mp4DurationSeconds, webmDurationSeconds } from './video-duration.ts';
 import { ffmpegDurationSeconds } from './ffmpeg.server.ts';
 import { isVideoType, sniffFileType, type VideoExt } from './file-types.server.ts';
+import { countUpload, type UploadVia } from './upload-metrics.server.ts';
 import { label, MAX_VIDEO_BYTES, MAX_VIDEO_SECONDS, readUpload, reject, type UploadRejected } from './uploads.server.ts';
 import { m } from '#paraglide/messages.js';
 
@@ -15,8 +16,17 @@ export type CheckedVideo = { ok: true; bytes: Buffer; ext: VideoExt; durationSec
 // recording stopped at exactly 30 s can measure 30.02 s; a 30.2 s clip is still refused.
 const DURATION_TOLERANCE_SECONDS = 0.1;
 
-/** Checks the listing video: size, container, and a length of at most {@link MAX_VIDEO_SECONDS}. */
-export async function checkVideo(field: string, file: File): Promise<CheckedVideo | UploadRejected> {
+/**
+ * Checks the listing video: size, container, and a length of at most {@link MAX_VIDEO_SECONDS};
+ * counted as it came (`via`, upload-metrics).
+ */
+export async function checkVideo(field: string, file: File, via?: UploadVia): Promise<CheckedVideo | UploadRejected> {
+  const checked = await checkVideoFile(field, file);
+  countUpload(via, 'video', checked.ok);
+  return checked;
+}
+
+async function checkVideoFile(field: string, file: File): Promise<CheckedVideo | UploadRejected> {
   const name = label(field);
   const bytes = await readUpload(field, file, MAX_VIDEO_BYTES);
   if (!Buffer.isBuffer(bytes)) return bytes;

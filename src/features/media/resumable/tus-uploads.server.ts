@@ -15,14 +15,8 @@ import { UPLOAD_FIELDS, UPLOADS_PATH, isUploadField, type UploadField } from './
 import { discardStagedUpload, stagedFile, stagedUpload, stagingStore, uploadFieldOf } from './staged-uploads.server.ts';
 import { m } from '#paraglide/messages.js';
 import { logger } from '#platform/log/log.server.ts';
-import { counter } from '#platform/metrics/metrics.server.ts';
 
 const log = logger('uploads');
-const uploads = () =>
-  counter('sefer_uploads_total', {
-    help: 'Uploaded files checked, by way (tus, form), kind and result',
-    labelNames: ['via', 'kind', 'result'],
-  });
 
 /** A refusal as @tus/server answers it: the status and a JSON body `{ error, fields }`. */
 type TusRefusal = { status_code: number; body: string };
@@ -59,8 +53,8 @@ async function checkFinished(upload: Upload): Promise<Record<string, never>> {
   const field = uploadFieldOf(stored);
   if (!stored || !field) throw refusal(404, m.form_upload_srv_missing({ name: label('') }));
   const file = await stagedFile(stored);
-  const checked = UPLOAD_FIELDS[field] === 'video' ? await checkVideo(field, file) : await checkImage(field, file);
-  uploads().inc({ via: 'tus', kind: UPLOAD_FIELDS[field], result: checked.ok ? 'accepted' : 'refused' });
+  // Counted here (sefer_uploads_total, via tus), not again when a listing takes the file.
+  const checked = UPLOAD_FIELDS[field] === 'video' ? await checkVideo(field, file, 'tus') : await checkImage(field, file, 'tus');
   if (!checked.ok) {
     await discardStagedUpload(upload.id);
     throw refusal(checked.problem.status, checked.problem.message, field);

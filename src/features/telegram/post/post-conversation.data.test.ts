@@ -17,6 +17,7 @@ import { FIXED_NOW } from '#fixtures/listings.ts';
 import { drivers, useTestDatabase } from '#tests/db/test-database.ts';
 import { telegramUpdates } from '#tests/fakes/telegram-updates.ts';
 import { useUploadSamples } from '#features/media/uploads.test-kit.server.ts';
+import { uploadsSnapshot } from '#features/media/upload-metrics.test-kit.server.ts';
 import type { Update } from 'grammy/types';
 import { createSeferBot } from '../bot.server.ts';
 import { buttonPresses } from '../buttons.server.ts';
@@ -42,6 +43,7 @@ describe.each(drivers())('posting a deal from the bot on %s', (driver) => {
     const { userId } = await telegramAccount(t.db, 7001, { name: 'Abebe Kebede', username: 'abebe_coffee' });
     const send = (...updates: object[]) => sendAll(bot, t.db, ...updates);
     const last = () => bot.lastTo(7001);
+    const counted = await uploadsSnapshot();
 
     await send(text(seller, '/post'));
     expect(sentText(last())).toContain('Send 1 to 7 photos');
@@ -53,6 +55,9 @@ describe.each(drivers())('posting a deal from the bot on %s', (driver) => {
     const second = await sentPhoto(bot.fake, { png: true, width: 320, height: 240 });
     await send(document(seller, second, 'shop.png', 'image/png'));
     expect(sentText(last())).toContain('Photo 2 of 7');
+
+    // sefer_uploads_total: each sent file once, as it was checked on arrival.
+    expect(await counted('telegram', 'image', 'accepted')).toBe(2);
 
     await send(press(seller, 'post:done'));
     expect(sentText(last())).toContain('short video');
@@ -129,6 +134,10 @@ describe.each(drivers())('posting a deal from the bot on %s', (driver) => {
       const meta = await sharp(path.join(media, `${image.key}.webp`)).metadata();
       expect(meta.format).toBe('webp');
     }
+    // Fetched and checked again at Submit, but not counted again; nothing counted as a form upload.
+    expect(await counted('telegram', 'image', 'accepted')).toBe(2);
+    expect(await counted('telegram', 'video', 'accepted')).toBe(clip ? 1 : 0);
+    expect(await counted('form', 'image', 'accepted')).toBe(0);
     expect(listing!.photo).toMatchObject({ width: 640, height: 480 });
     expect(extra!.image).toMatchObject({ width: 320, height: 240 });
     expect(listing!.logo!.key).not.toBe(listing!.photo.key);

@@ -58,7 +58,7 @@ export async function checkSentPhoto(
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   const fetched = await fetchTelegramFile(bot, sent.fileId, 'photo', sent.size);
   if (!fetched.ok) return fetched;
-  const checked = await checkImages([{ field: first ? 'product_photo' : 'uploaded_images', file: fetched.file }]);
+  const checked = await checkImages([{ field: first ? 'product_photo' : 'uploaded_images', file: fetched.file, via: 'telegram' }]);
   return checked.ok ? { ok: true } : { ok: false, message: checked.problem.message };
 }
 
@@ -66,7 +66,7 @@ export async function checkSentPhoto(
 export async function checkSentVideo(bot: TelegramFiles, sent: DraftFile): Promise<CheckedVideo | { ok: false; message: string }> {
   const fetched = await fetchTelegramFile(bot, sent.fileId, 'video', sent.size);
   if (!fetched.ok) return fetched;
-  const checked = await checkVideo('product_video', fetched.file);
+  const checked = await checkVideo('product_video', fetched.file, 'telegram');
   return checked.ok ? checked : { ok: false, message: checked.problem.message };
 }
 

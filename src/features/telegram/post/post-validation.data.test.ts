@@ -11,6 +11,7 @@ import { m } from '#paraglide/messages.js';
 import { drivers, useTestDatabase } from '#tests/db/test-database.ts';
 import { telegramUpdates } from '#tests/fakes/telegram-updates.ts';
 import { skipVideos, useUploadSamples } from '#features/media/uploads.test-kit.server.ts';
+import { uploadsSnapshot } from '#features/media/upload-metrics.test-kit.server.ts';
 import { person, useFakeBot } from '../bot.test-kit.server.ts';
 import type { PostDraft, PostStep } from './post-draft.ts';
 import { draftAt, draftRow, readyDraft, said, sendAll, textsTo } from './post.test-kit.server.ts';
@@ -81,8 +82,10 @@ describe.each(drivers())('the form rules in the bot on %s', (driver) => {
       const notImage = chat();
       await draftAt(t.db, notImage.id, 'photos', { photos: [], video: null }, locale);
       const notes = bot.fake.addFile(new TextEncoder().encode('price list: coffee 100 birr'), 'notes.txt');
+      const counted = await uploadsSnapshot();
       await sendAll(bot, t.db, document(notImage.from, notes, 'notes.txt', 'text/plain'));
       expect(textsTo(bot, notImage.id)).toEqual([said(locale, () => m.form_srv_not_image({ name: m.form_srv_label_product_photo() }))]);
+      expect(await counted('telegram', 'image', 'refused')).toBe(1);
       expect((await draftRow(t.db, notImage.id))?.data).toMatchObject({ photos: [] });
 
       const full = chat();
