@@ -19,9 +19,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { startDeployNginx } from '../../bench/nginx.mjs';
-import { freePort, ownPostgres, postgresAppEnv, ROOT, startApp, stopApp, type AppProcess } from './app-processes.ts';
-import { ask, needsPostgresAndNginx, SKIP_DATABASE } from './through-nginx.ts';
+import { ownPostgres, ROOT, type AppProcess } from './app-processes.ts';
+import { ask, needsPostgresAndNginx, SKIP_DATABASE, startDeployment, type Deployment } from './through-nginx.ts';
 
 /** Its PostgreSQL server's port, one below for each further worker (a --repeat-each run in parallel). */
 const pgPort = () => Number(process.env.PGOUTAGE_PORT ?? 55497) - test.info().parallelIndex;
@@ -100,10 +99,10 @@ test.describe('deploy/nginx.conf in front of two app processes while PostgreSQL 
   let pgDir: string;
   let server: ReturnType<typeof ownPostgres>;
   let work: string;
-  const apps: AppProcess[] = [];
+  let deployment: Deployment | undefined;
+  let apps: AppProcess[];
   let appPorts: number[];
-  let nginx: Awaited<ReturnType<typeof startDeployNginx>> | undefined;
-  let ports: { http: number; https: number };
+  let ports: Deployment['ports'];
   /** When PostgreSQL was stopped, asked to start, had started (the script returned), and when the visitors were told to stop. */
   const at = { stopped: 0, starting: 0, back: 0, end: 0 };
 
@@ -118,22 +117,12 @@ test.describe('deploy/nginx.conf in front of two app processes while PostgreSQL 
     await admin.end();
     const databaseUrl = adminUrl.replace(/\/postgres$/, '/sefer_outage');
     work = await mkdtemp(path.join(os.tmpdir(), 'sefer-nginx-outage-'));
-    const dataDir = path.join(work, 'data');
-    appPorts = [await freePort(), await freePort()];
-    ports = { http: await freePort(), https: await freePort() };
-    const extra = { TRUST_PROXY: 'true', SITE_URL: `https://127.0.0.1:${ports.https}`, ROLLING_RESTART: 'true', PAGE_CACHE_SECONDS: '0' };
-    for (const port of appPorts) {
-      // One after the other: the first one migrates.
-      const app = startApp(postgresAppEnv(databaseUrl, port, dataDir, extra));
-      apps.push(app);
-      await app.ready;
-    }
-    nginx = await startDeployNginx({ prefix: path.join(work, 'nginx'), dataDir, apps: appPorts, ...ports });
+    deployment = await startDeployment(databaseUrl, work, { PAGE_CACHE_SECONDS: '0' });
+    ({ apps, appPorts, ports } = deployment);
   });
 
   test.afterAll(async () => {
-    await nginx?.stop();
-    await Promise.all(apps.map((app) => stopApp(app.child)));
+    await deployment?.stop();
     await server?.stop().catch(() => undefined);
     if (pgDir) await rm(pgDir, { recursive: true, force: true });
     if (work) await rm(work, { recursive: true, force: true });

@@ -17,9 +17,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { startDeployNginx } from '../../bench/nginx.mjs';
-import { freePort, freshDatabase, postgresAppEnv, ROOT, startApp, stopApp, type AppProcess } from './app-processes.ts';
-import { ask, needsPostgresAndNginx, SKIP_DATABASE, VISITOR } from './through-nginx.ts';
+import { freePort, freshDatabase, ROOT, startApp, stopApp, type AppProcess } from './app-processes.ts';
+import { ask, needsPostgresAndNginx, SKIP_DATABASE, startDeployment, VISITOR, type Deployment } from './through-nginx.ts';
 
 if (!process.env.TEST_DATABASE_URL) console.log(`note: ${SKIP_DATABASE}`);
 
@@ -36,41 +35,30 @@ test.describe('deploy/nginx.conf in front of two app processes', { tag: '@slow' 
 
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   let work: string;
+  let deployment: Deployment | undefined;
   let dataDir: string;
-  const apps: AppProcess[] = [];
+  let apps: AppProcess[];
   let appPorts: number[];
-  let nginx: Awaited<ReturnType<typeof startDeployNginx>> | undefined;
-  let ports: { http: number; https: number };
-  let appEnv: (port: number) => Record<string, string>;
+  let nginx: Deployment['nginx'];
+  let ports: Deployment['ports'];
+  let appEnv: Deployment['appEnv'];
 
   test.beforeAll(async () => {
-    // Two app processes start one after the other (the first one migrates), then nginx.
     test.setTimeout(120_000);
     database = await freshDatabase(process.env.TEST_DATABASE_URL!, 'sefer_nginx');
     work = await mkdtemp(path.join(os.tmpdir(), 'sefer-nginx-'));
-    dataDir = path.join(work, 'data');
-    appPorts = [await freePort(), await freePort()];
-    ports = { http: await freePort(), https: await freePort() };
-    const siteUrl = `https://127.0.0.1:${ports.https}`;
-    appEnv = (port) => postgresAppEnv(database.url, port, dataDir, { TRUST_PROXY: 'true', SITE_URL: siteUrl, ROLLING_RESTART: 'true' });
-    for (const port of appPorts) {
-      // One data folder for both, as on one machine: nginx serves its media.
-      const app = startApp(appEnv(port));
-      apps.push(app);
-      await app.ready;
-    }
-    nginx = await startDeployNginx({ prefix: path.join(work, 'nginx'), dataDir, apps: appPorts, ...ports });
+    deployment = await startDeployment(database.url, work);
+    ({ dataDir, apps, appPorts, nginx, ports, appEnv } = deployment);
   });
 
   test.afterAll(async () => {
-    await nginx?.stop();
-    await Promise.all(apps.map((app) => stopApp(app.child)));
+    await deployment?.stop();
     await database?.drop();
     if (work) await rm(work, { recursive: true, force: true });
   });
 
   test('pages come from both processes, files from nginx, and the app sees the visitor', async () => {
-    const accessLog = nginx!.accessLog;
+    const accessLog = nginx.accessLog;
 
     // Pages: round robin over the two processes, each named in the access log.
     for (let i = 0; i < 6; i++) {
