@@ -77,6 +77,25 @@ describe('a page carries only the CSS it uses', () => {
     expect(a).toBe(b);
   });
 
+  it("answers every deal from one cut: a class's name in a deal's text or data block is not markup (issue 31)", async () => {
+    const plain = styleOf(await withPageCss(page('<p class="flex">Coffee</p>')));
+    const wordy = page(
+      '<p class="flex">A grid of hidden shelves, animate-spin free</p>' +
+        '<script type="application/ld+json">{"description":"grid shadow"}</script>',
+    );
+    expect(styleOf(await withPageCss(wordy))).toBe(plain);
+    expect(plain).not.toContain('.grid');
+    // The same words as markup still keep their rules.
+    expect(styleOf(await withPageCss(page('<p class="flex grid">Coffee</p>')))).toContain('.grid');
+  });
+
+  it('reads each tag once per stylesheet: the same tag gives the same words, another vocabulary its own', () => {
+    const html = '<div class="flex grid">x</div><div class="flex grid">y</div><p class="flex">z</p>';
+    expect([...pageWords(html, new Set(['flex', 'grid', 'p']))].sort()).toEqual(['flex', 'grid', 'p']);
+    expect([...pageWords(html, new Set(['flex', 'grid', 'p']))].sort()).toEqual(['flex', 'grid', 'p']);
+    expect([...pageWords(html, new Set(['grid']))]).toEqual(['grid']);
+  });
+
   it('leaves a page without an inline stylesheet as it is', async () => {
     const html = '<!doctype html><html><body class="flex">x</body></html>';
     expect(await withPageCss(html)).toBe(html);
