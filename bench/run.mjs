@@ -30,6 +30,7 @@
  *   BENCH_OFFLINE=false          skip the offline worker's size and a returning visitor's bytes over five pages
  *   BENCH_LABEL=before           suffix of the results file (<date>-<label>.json)
  *   BENCH_NOTE='…'               free text kept in the results (e.g. which sources were measured)
+ *   BENCH_APP_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof'  more node flags for every app process started
  *   BENCH_KEEP_DATA=true         keep the generated data folders under bench/results/tmp/
  *   BENCH_PORT=4381              first of the ports used (app, static Node, static nginx, then deploy nginx
  *                                HTTPS and HTTP, then the extra app processes)

@@ -59,7 +59,9 @@ export async function startApp({ port, dataDir, databaseUrl, logFile, appRoot, e
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   const root = appRoot ?? ROOT;
-  const child = spawn(process.execPath, [...startFlags(root), path.join(root, 'bench/app.mjs')], {
+  // BENCH_APP_FLAGS: more node flags for the app (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+  const flags = (process.env.BENCH_APP_FLAGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...startFlags(root), ...flags, path.join(root, 'bench/app.mjs')], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
