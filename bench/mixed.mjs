@@ -130,6 +130,17 @@ async function rssOf(pid) {
   }
 }
 
+/** The CPU time `pid` has used (user and system, every thread: the main thread and the pool), in seconds. */
+async function cpuSecondsOf(pid) {
+  try {
+    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 /** Samples the RSS of `pid` every 100 ms until stopped: its peak in MB. */
 export function sampleRss(pid) {
   let peak = 0;
@@ -253,6 +264,8 @@ export async function runMixed({
     await Promise.all(running);
   })();
 
+  const cpuBefore = await cpuSecondsOf(pid);
+  const started = performance.now();
   const result = await autocannon({
     url: origin,
     connections,
@@ -285,8 +298,11 @@ export async function runMixed({
   writing = false;
   await writeLoop;
   const peakRssMB = rss.stop();
+  // How many of the machine's cores the app used: above 1, its thread pool (compression, files) ran beside the main thread.
+  const appCores = round((await cpuSecondsOf(pid)) - cpuBefore) / ((performance.now() - started) / 1000);
   return {
     writesPerSecond,
+    appCores: Math.round(appCores * 100) / 100,
     connections,
     durationSec,
     rps: Math.round(result.requests.average * 10) / 10,

@@ -306,7 +306,7 @@ async function mixedPass({ n, backend, dataDir, databaseUrl, seed }) {
         writesPerSecond,
       });
       log(
-        `[mixed] ${backend} n=${n} writes ${writesPerSecond}/s: ${run.rps} req/s, hits ${run.hitRate} (all ${run.hitRateAll}), p50 ${run.latencyMs.p50} ms p99 ${run.latencyMs.p99} ms, writes ${run.writes.done} done ${run.writes.refused} refused, peak RSS ${run.peakRssMB} MB, timeouts ${run.timeouts}`,
+        `[mixed] ${backend} n=${n} writes ${writesPerSecond}/s: ${run.rps} req/s, hits ${run.hitRate} (all ${run.hitRateAll}), p50 ${run.latencyMs.p50} ms p99 ${run.latencyMs.p99} ms, writes ${run.writes.done} done ${run.writes.refused} refused, peak RSS ${run.peakRssMB} MB, timeouts ${run.timeouts}, app cores ${run.appCores}`,
       );
       runs.push(run);
     }

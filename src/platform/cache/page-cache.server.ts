@@ -96,13 +96,17 @@ export class PageCache {
   /** A counter of tag changes, and the last change of each tag. */
   #change = 0;
   readonly #changed = new Map<string, number>();
-  readonly #upgrades = new UpgradeQueue();
+  readonly #upgrades: UpgradeQueue;
 
   constructor(
     readonly ttlMs: number,
     readonly maxBytes = 32 * 1024 * 1024,
     readonly clock: () => number = Date.now,
-  ) {}
+    /** Whether the process is too busy for background recompression now (page-compression.server.ts). */
+    busy?: () => boolean,
+  ) {
+    this.#upgrades = new UpgradeQueue(64, busy);
+  }
 
   /** Set while this process cannot hear other processes' writes (page-cache-sync.server.ts): nothing is kept or served. */
   paused = false;

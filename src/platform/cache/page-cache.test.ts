@@ -2,6 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { changedData, isShareable, PageCache, preparePage, type CachedPage } from './page-cache.server.ts';
 import { EVERY_PAGE, pagesChanged } from './page-dependencies.server.ts';
+import { mainThreadBusy, UpgradeQueue } from './page-compression.server.ts';
 
 const page = (body: string, tags: string[] = [], changesIn = Infinity): CachedPage => ({
   body: Buffer.from(body),
@@ -144,7 +145,7 @@ describe('cache of rendered pages', () => {
     expect((await preparePage(200, [], `${html}!`)).etag).not.toBe(stored.etag);
     expect(stored.viewOf).toBe(7);
 
-    const cache = new PageCache(30_000);
+    const cache = new PageCache(30_000, undefined, undefined, () => false);
     cache.set('/', stored, cache.generation);
     const entry = cache.get('/')!;
     const quick = cache.encodedBody(entry, 'br');
@@ -157,6 +158,36 @@ describe('cache of rendered pages', () => {
     const best = cache.encodedBody(entry, 'br');
     expect(best.length).toBeLessThan(quick.length);
     expect(brotliDecompressSync(best).toString()).toBe(html);
+  });
+
+  it('recompresses only while the process is not busy serving: a waiting upgrade runs once it is quiet (issue 31)', async () => {
+    vi.useFakeTimers();
+    try {
+      let busy = true;
+      const queue = new UpgradeQueue(64, () => busy);
+      const ran: string[] = [];
+      queue.add(async () => void ran.push('page'));
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(ran).toEqual([]);
+      expect(queue.pending).toBe(1);
+      busy = false;
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(ran).toEqual(['page']);
+      expect(queue.pending).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says the main thread is busy after half a second of work, and not after half a second of waiting', async () => {
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 600));
+    await pause();
+    mainThreadBusy(); // a fresh sample starts here
+    const until = performance.now() + 600;
+    while (performance.now() < until);
+    expect(mainThreadBusy()).toBe(true);
+    await pause();
+    expect(mainThreadBusy()).toBe(false);
   });
 
   it('tells other processes of a write that changed data, with its tags, and only of that', async () => {
