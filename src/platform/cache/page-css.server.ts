@@ -81,9 +81,9 @@ export function pageWords(html: string, vocabulary: ReadonlySet<string>): Set<st
   forEachMarkup(html, (markup) => {
     let found = known.get(markup);
     if (!found) {
-      found = wordsIn(markup, vocabulary);
+      found = wordsIn(markup, vocabulary).map(detached);
       if (known.size >= TAG_MEMO_LIMIT) known.clear();
-      known.set(markup, found);
+      known.set(detached(markup), found);
     }
     for (const word of found) words.add(word);
   });
@@ -103,6 +103,12 @@ function tagWordsOf(vocabulary: ReadonlySet<string>): Map<string, readonly strin
   if (!memo) tagMemos.set(vocabulary, (memo = new Map()));
   return memo;
 }
+
+/**
+ * A copy of `text` that holds none of the page it was cut from: V8 keeps a slice of a string as a
+ * pointer into the whole, so a kept tag would keep its page's HTML alive.
+ */
+const detached = (text: string): string => Buffer.from(text, 'utf8').toString('utf8');
 
 /** The words of one piece of markup that the vocabulary holds. */
 function wordsIn(markup: string, vocabulary: ReadonlySet<string>): readonly string[] {
