@@ -52,6 +52,18 @@ describe.each(drivers())('statements counted per request on %s', (driver) => {
     expect(one.running + two.running).toBe(0);
   });
 
+  it('counts nothing of work that waited for a connection a request gave back (the pool full)', async () => {
+    const tally = newTally();
+    const inRequest = tallyQueries(tally, async () => {
+      await Promise.all(Array.from({ length: 10 }, () => t.db.execute(sql`select pg_sleep(0.05)`)));
+    });
+    // Outside any request, queued behind the request's statements for the pool's ten connections.
+    const outside = Promise.all(Array.from({ length: 5 }, () => t.db.execute(sql`select 6`)));
+    await Promise.all([inRequest, outside]);
+    expect(tally.count).toBe(10);
+    expect(tally.running).toBe(0);
+  });
+
   it('counts a statement that fails, and its time', async () => {
     const tally = newTally();
     await tallyQueries(tally, async () => {

@@ -6,7 +6,7 @@
  * async context is added to its tally. Statements outside any request (the boot, background jobs)
  * are not counted.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import type { DatabaseHandle } from '#db/client.ts';
 import { gauge, histogram } from '#platform/metrics/metrics.server.ts';
 
@@ -146,11 +146,16 @@ export function countQueriesOf(handle: DatabaseHandle): void {
   observePool(pool as unknown as PoolCounts);
   const connect = pool.connect.bind(pool);
   pool.connect = ((callback?: Parameters<PoolLike['connect']>[0]) => {
-    if (callback)
+    if (callback) {
+      // The pool hands a released client to the next waiter in the context of whoever released it:
+      // bound here, the waiter's statement is counted for the request that asked for it, not for
+      // the one that happened to finish first (CI: a statement outside any request counted in one).
+      const asked = AsyncResource.bind(callback);
       return connect((error, pooled, release) => {
         countClient(pooled);
-        callback(error, pooled, release);
+        asked(error, pooled, release);
       });
+    }
     return (connect() as Promise<PoolClientLike>).then((pooled) => {
       countClient(pooled);
       return pooled;
