@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { listingChangeTags, listsOf, listTags, nextChange, shownCards, type ListingState } from './listing-page-tags.ts';
+import {
+  listingChangeTags,
+  listsOf,
+  listTags,
+  nextChange,
+  nextMarketMidnight,
+  shownCards,
+  type ListingState,
+} from './listing-page-tags.ts';
 
 const NOW = new Date('2026-03-10T09:00:00Z');
 const HOUR = 3600_000;
@@ -70,5 +78,17 @@ describe('page tags of listings', () => {
       changesIn: HOUR,
     });
     expect(nextChange([{ id: 3, startsAt: new Date(0), endsAt: new Date(0) }], NOW)).toBeUndefined();
+  });
+
+  it("changes a card's page when its days left go down by one, and at the market's midnight", () => {
+    // Ends in 20 days and 5 hours: "21 days left" until 5 hours from now, then "20 days left".
+    const far = { id: 4, startsAt: new Date(NOW.getTime() - DAY), endsAt: new Date(NOW.getTime() + 20 * DAY + 5 * HOUR) };
+    expect(nextChange([far], NOW)).toBe(5 * HOUR);
+    // Exactly 3 days before its start: "3 days" now, "2 days" a whole day later.
+    const starting = { id: 6, startsAt: new Date(NOW.getTime() + 3 * DAY), endsAt: null };
+    // NOW is noon in Addis Ababa (09:00 UTC): its midnight is 12 hours away, sooner than a day.
+    expect(nextMarketMidnight(NOW.getTime())).toBe(NOW.getTime() + 12 * HOUR);
+    expect(nextChange([starting], NOW)).toBe(12 * HOUR);
+    expect(nextChange([starting], new Date(NOW.getTime() + 13 * HOUR))).toBe(11 * HOUR);
   });
 });

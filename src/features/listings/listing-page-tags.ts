@@ -5,7 +5,7 @@
  * `list:daily`, `search`, `list:all`), because a new deal in it or one leaving it moves every page
  * of it. A change of a listing names its own tag and the tags of every list it was or is in.
  */
-import { recentSince, WAITING, windowBounds } from './discount.ts';
+import { DAY_MS, MARKET_UTC_OFFSET_MS, recentSince, WAITING, windowBounds } from './discount.ts';
 import type { ListKind } from './listing-query.ts';
 
 export const listingTag = (id: number) => `listing:${id}`;
@@ -50,18 +50,30 @@ export function shownCards(tags: readonly string[], cards: readonly TaggedCard[]
 }
 
 /**
- * The first moment after `now` a card's words change by themselves: a deal starts or ends. Later
- * ("3 days left" becoming "2 days left") the cache's own lifetime, far shorter than a day, covers.
+ * The first moment after `now` a card's words change by themselves: a deal starts or ends, its "N
+ * days left" (whole days, rounded up) becomes N − 1, which happens each whole day before the start
+ * or end, or the market's day turns ("ends today"). Pages are kept until then (decision 30): the
+ * cache's own lifetime is only a bound, not what keeps these words right.
  */
 export function nextChange(cards: readonly TaggedCard[], now: Date): number | undefined {
+  const nowMs = now.getTime();
   let next = Infinity;
   for (const card of cards)
     for (const at of [card.startsAt, card.endsAt]) {
       const time = at?.getTime();
-      if (time !== undefined && time > now.getTime() && time < next) next = time;
+      if (time === undefined || time <= nowMs) continue;
+      const partOfDay = (time - nowMs) % DAY_MS;
+      next = Math.min(next, nowMs + (partOfDay === 0 ? DAY_MS : partOfDay));
     }
+  if (next === Infinity) return undefined;
+  next = Math.min(next, nextMarketMidnight(nowMs));
   // As a delay from the page's clock: the cache keeps time by the process's own (SEFER_NOW may differ).
-  return next === Infinity ? undefined : next - now.getTime();
+  return next - nowMs;
+}
+
+/** The next midnight of the marketplace's calendar (Addis Ababa), in ms since the epoch. */
+export function nextMarketMidnight(nowMs: number): number {
+  return (Math.floor((nowMs + MARKET_UTC_OFFSET_MS) / DAY_MS) + 1) * DAY_MS - MARKET_UTC_OFFSET_MS;
 }
 
 /** A listing as the lists see it, for {@link listingChangeTags}. */
