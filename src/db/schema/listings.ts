@@ -123,6 +123,10 @@ export const listings = pgTable(
     index('listings_public_ends_idx')
       .on(t.endsAt, t.id)
       .where(sql`${t.status} = 'verified' and ${t.endsAt} is not null`),
+    // The clock's sweep (listing-transitions.server.ts): deals whose start just passed.
+    index('listings_public_starts_idx')
+      .on(t.startsAt)
+      .where(sql`${t.status} = 'verified'`),
     // Home, recent posts and the sitemap: newest verified first.
     index('listings_public_posted_idx')
       .on(t.datePosted.desc().nullsFirst(), t.id.desc().nullsFirst())

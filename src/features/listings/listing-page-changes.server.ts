@@ -12,25 +12,34 @@ import { listingChangeTags, type ListingState } from './listing-page-tags.ts';
 /** The tables a listing write changes whose pages its tags describe. */
 export const LISTING_TABLES = ['listings', 'listing_images', 'listing_revisions'] as const;
 
+/** The columns of a listing as the lists see it ({@link toListingState}). */
+export const listingStateColumns = {
+  id: listings.id,
+  sellerId: listings.sellerId,
+  category: listings.category,
+  discount: listings.discount,
+  datePosted: listings.datePosted,
+  startsAt: listings.startsAt,
+  endsAt: listings.endsAt,
+  holiday: listings.holiday,
+  video: listings.video,
+  promoted: sql<boolean>`exists (select 1 from ${promotions} where ${promotions.listingId} = ${listings.id} and ${promotions.endedAt} is null)`,
+};
+
+type ListingStateRow = Omit<ListingState, 'hasVideo' | 'promoted'> & { video: unknown; promoted: boolean };
+
+export function toListingState({ video, promoted, ...row }: ListingStateRow): ListingState {
+  return { ...row, hasVideo: video !== null, promoted: Boolean(promoted) };
+}
+
 /** The listings as the lists see them. */
 async function listingStates(db: Database, ids: readonly number[]): Promise<Map<number, ListingState>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({
-      id: listings.id,
-      sellerId: listings.sellerId,
-      category: listings.category,
-      discount: listings.discount,
-      datePosted: listings.datePosted,
-      startsAt: listings.startsAt,
-      endsAt: listings.endsAt,
-      holiday: listings.holiday,
-      video: listings.video,
-      promoted: sql<boolean>`exists (select 1 from ${promotions} where ${promotions.listingId} = ${listings.id} and ${promotions.endedAt} is null)`,
-    })
+    .select(listingStateColumns)
     .from(listings)
     .where(inArray(listings.id, [...ids]));
-  return new Map(rows.map(({ video, promoted, ...row }) => [row.id, { ...row, hasVideo: video !== null, promoted: Boolean(promoted) }]));
+  return new Map(rows.map((row) => [row.id, toListingState(row)]));
 }
 
 /**

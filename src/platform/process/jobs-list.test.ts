@@ -33,6 +33,7 @@ describe('the jobs list', () => {
       { name: 'forget-telegram-buttons', everyMs: HOUR }, // telegram: buttons older than 60 days
       { name: 'forget-telegram-drafts', everyMs: HOUR }, // telegram/post: drafts 24 h after their last change
       { name: 'forget-telegram-updates', everyMs: HOUR }, // telegram
+      { name: 'listing-transitions', everyMs: 10_000 }, // listings: pages of lists the clock changed
       { name: 'planner-statistics', everyMs: 6 * HOUR }, // platform/jobs: VACUUM (ANALYZE)
       { name: 'promotion-endings', everyMs: MINUTE }, // promotions: queues the promotions that ran out
       { name: 'rekey-followed-words', everyMs: MINUTE }, // telegram: followed words of an older search version

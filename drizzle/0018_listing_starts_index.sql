@@ -1,0 +1,1 @@
+CREATE INDEX "listings_public_starts_idx" ON "listings" USING btree ("starts_at") WHERE "listings"."status" = 'verified';

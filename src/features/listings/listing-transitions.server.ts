@@ -1,0 +1,73 @@
+/**
+ * The clock changes lists as a write does (decision 30): a deal that starts, ends, enters the
+ * daily or ending-soon window or stops being a recent post moves in and out of lists without any
+ * request. Every few seconds the listings whose moment passed are found, and the pages of the lists
+ * they were and are in are dropped, in every process (through the page cache's NOTIFY), as if the
+ * listing had been written. So a cached page is right until a write or the clock changes what it
+ * shows, and the page cache's lifetime is only a bound.
+ */
+import { and, gt, lte, or } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '#db/client.ts';
+import { listings } from '#db/schema.ts';
+import { pagesChanged } from '#platform/cache/page-dependencies.server.ts';
+import { DAILY_WINDOW_DAYS, DAY_MS, ENDING_SOON_WINDOW_DAYS, RECENT_WINDOW_MS } from './discount.ts';
+import { listingStateColumns, toListingState } from './listing-page-changes.server.ts';
+import { listingChangeTags, type ListingState } from './listing-page-tags.ts';
+import { isPublic } from './listings.server.ts';
+
+/** How often the clock's changes are looked for (each turn of the scheduler): a list is at most about this late. */
+export const TRANSITIONS_EVERY_MS = 10_000;
+
+/** How far back a sweep looks when this process has not swept before (another may have). */
+const FIRST_LOOK_BACK_MS = 4 * TRANSITIONS_EVERY_MS;
+
+/** The longest stretch one sweep covers: pages older than the cache's lifetime are gone anyway. */
+const MAX_LOOK_BACK_MS = 60 * 60_000;
+
+const within = (column: AnyPgColumn, from: Date, to: Date, shift = 0) =>
+  and(gt(column, new Date(from.getTime() + shift)), lte(column, new Date(to.getTime() + shift)))!;
+
+/**
+ * The public listings whose lists changed by the clock alone in (`from`, `to`]: started, ended,
+ * came within the daily or ending-soon window of their end, or were posted 48 hours before.
+ * One query, each condition a range on an indexed column.
+ */
+export async function listingsTurnedBetween(db: Database, from: Date, to: Date): Promise<ListingState[]> {
+  if (to <= from) return [];
+  const rows = await db
+    .select(listingStateColumns)
+    .from(listings)
+    .where(
+      and(
+        isPublic,
+        or(
+          within(listings.startsAt, from, to),
+          within(listings.endsAt, from, to),
+          within(listings.endsAt, from, to, DAILY_WINDOW_DAYS * DAY_MS),
+          within(listings.endsAt, from, to, ENDING_SOON_WINDOW_DAYS * DAY_MS),
+          within(listings.datePosted, from, to, -RECENT_WINDOW_MS),
+        ),
+      ),
+    );
+  return rows.map(toListingState);
+}
+
+/** The pages the clock changed in (`from`, `to`]: each turned listing's, in the lists of both moments. */
+export async function turnedListingTags(db: Database, from: Date, to: Date): Promise<string[]> {
+  const turned = await listingsTurnedBetween(db, from, to);
+  if (turned.length === 0) return [];
+  return [...new Set([...listingChangeTags(turned, from), ...listingChangeTags(turned, to)])];
+}
+
+let sweptUntil: Date | undefined;
+
+/** The scheduled sweep: drops the pages the clock changed since the last one this process ran. */
+export async function dropPagesTheClockChanged(db: Database, now: Date): Promise<number> {
+  const earliest = now.getTime() - MAX_LOOK_BACK_MS;
+  const from = new Date(Math.max(earliest, sweptUntil?.getTime() ?? now.getTime() - FIRST_LOOK_BACK_MS));
+  const tags = await turnedListingTags(db, from, now);
+  sweptUntil = now;
+  pagesChanged(...tags);
+  return tags.length;
+}
