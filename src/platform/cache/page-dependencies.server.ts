@@ -15,7 +15,8 @@
  *   everything, as every write did before: forgetting a tag costs hits, never correctness.
  *
  * Writes outside a request (a job, the Telegram bot's handlers) call {@link pagesChanged}: there is
- * no request to collect their tags, so they are applied at once.
+ * no request to collect their tags, so they are applied at once. One that does not is seen all the
+ * same: the pages that read a table it writes are dropped at once.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { observeQueries } from '#platform/db/query-observers.ts';
@@ -122,13 +123,46 @@ export function pagesChanged(...tags: string[]): void {
   else invalidateNow?.(tags);
 }
 
+/** Tables a page of this process read while rendering: a write elsewhere to any other changes no page. */
+const readByPages = new Set<string>();
+/** Tables written outside any request or covered write since the last turn of the event loop. */
+let writtenOutside: Set<string> | undefined;
+const MAY_WRITE = /^\s*(?:insert|update|delete|with)\b/i;
+
+/**
+ * A statement outside any request (a job, the bot, a view counted on a cached page): the pages that
+ * read a table it writes are dropped at once (with the other statements of the same turn), in
+ * every process, as a request's write would drop them. The cache's lifetime is only a bound. The
+ * fine tables are never read as tables (coveredRead): their writers name the pages themselves.
+ */
+function observeOutside(query: string): void {
+  if (!invalidateNow || !MAY_WRITE.test(query)) return;
+  for (const table of tablesOf(query).writes) {
+    // A fine table's writes outside a request name their pages themselves (coveredWrite, pagesChanged).
+    if (!readByPages.has(table)) continue;
+    if (!writtenOutside) {
+      writtenOutside = new Set();
+      setImmediate(() => {
+        const tables = writtenOutside!;
+        writtenOutside = undefined;
+        invalidateNow?.([...tables].map(tableTag));
+      });
+    }
+    writtenOutside.add(table);
+  }
+}
+
 /** Seen for every query the database runs (db.server.ts): its tables become tags of the current render or write. */
 export function observeQuery(query: string): void {
   const scope = scopes.getStore();
-  if (!scope) return;
+  if (!scope) return observeOutside(query);
   const { reads, writes } = tablesOf(query);
   if (scope.kind === 'render') {
-    for (const table of reads) if (!scope.covered.has(table)) scope.tags.add(tableTag(table));
+    for (const table of reads)
+      if (!scope.covered.has(table)) {
+        scope.tags.add(tableTag(table));
+        readByPages.add(table);
+      }
     return;
   }
   for (const table of writes) {

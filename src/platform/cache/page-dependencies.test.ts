@@ -87,11 +87,9 @@ describe('what a page shows and what a write changes', () => {
     expect([...uncovered]).toEqual([EVERY_PAGE]);
   });
 
-  it('applies at once what is changed outside a request; ignores statements outside any scope', async () => {
+  it('applies at once what is changed outside a request', async () => {
     const applied: (readonly string[])[] = [];
     onPagesChanged((tags) => applied.push(tags));
-    await run('insert into "requests" ("name") values ($1)');
-    expect(applied).toEqual([]);
     pagesChanged('table:comments');
     await coveredWrite(
       ['listings'],
@@ -111,5 +109,20 @@ describe('what a page shows and what a write changes', () => {
       ),
     ).toBe(7);
     expect(applied).toHaveLength(2);
+  });
+
+  it("drops the pages of a table a statement outside any request writes (a job's, the bot's), one turn's statements together", async () => {
+    const applied: (readonly string[])[] = [];
+    onPagesChanged((tags) => applied.push(tags));
+    await recordingRender(() => run('select * from "request_likes" join "sellers" on true'));
+    await run('update "request_likes" set "n" = 1');
+    await run('insert into "sellers" ("name") values ($1)');
+    // A table no page read (the job queue), and a fine table, whose writers name their pages.
+    await run('insert into "job_leases" ("kind") values ($1)');
+    await run('update "listings" set "renewal_reminded_at" = now()');
+    await run('select 1 from "sellers"');
+    expect(applied).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(applied).toEqual([['table:request_likes', 'table:sellers']]);
   });
 });
