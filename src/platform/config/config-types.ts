@@ -13,8 +13,13 @@ export interface AppConfig {
   seedDemo: boolean;
   /** Public origin of the site, without a trailing slash (canonical URLs, auth base URL). */
   siteUrl: string;
-  /** How long rendered pages are kept for visitors who are not signed in; 0 turns the cache off. */
+  /** How long a shared cache (a CDN) may keep a public page (`s-maxage`); 0 turns the page cache off. */
   pageCacheSeconds: number;
+  /**
+   * The longest this process keeps a public page: it is dropped sooner when a write or the clock
+   * changes what it shows (decision 30), so this only bounds what a missed change could cost.
+   */
+  pageKeepSeconds: number;
   /** Pages rendered at once before requests queue briefly, then get a 503 (0: no limit). */
   maxConcurrentRenders: number;
   /** Folder of drizzle-kit migrations. */

@@ -57,6 +57,7 @@ const envSchema = z
       .optional()
       .or(z.literal('').transform(() => undefined)),
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+    PAGE_KEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
     MAX_CONCURRENT_RENDERS: z.coerce.number().int().min(0).max(1000).default(DEFAULT_MAX_CONCURRENT_RENDERS),
     ADMIN_EMAILS: z.string().default(''),
     AUTH_SECRET: z
@@ -260,6 +261,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     seedDemo: e.SEED_DEMO,
     siteUrl,
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
+    pageKeepSeconds: e.PAGE_KEEP_SECONDS,
     maxConcurrentRenders: e.MAX_CONCURRENT_RENDERS,
     migrationsFolder: path.resolve(cwd, 'drizzle'),
     adminEmails: e.ADMIN_EMAILS.split(',')

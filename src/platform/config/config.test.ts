@@ -13,9 +13,12 @@ describe('configuration', () => {
       seedDemo: true,
       siteUrl: 'http://localhost:4321',
       pageCacheSeconds: 30,
+      pageKeepSeconds: 600,
     });
     expect(parseConfig({ PAGE_CACHE_SECONDS: '0' }).pageCacheSeconds).toBe(0);
     expect(() => parseConfig({ PAGE_CACHE_SECONDS: '-1' })).toThrow(/PAGE_CACHE_SECONDS/);
+    expect(parseConfig({ PAGE_KEEP_SECONDS: '3600' }).pageKeepSeconds).toBe(3600);
+    expect(() => parseConfig({ PAGE_KEEP_SECONDS: '0' })).toThrow(/PAGE_KEEP_SECONDS/);
   });
 
   it('honours PORT, HOST, DATA_DIR, DATABASE_URL, SEED_DEMO and SITE_URL', () => {

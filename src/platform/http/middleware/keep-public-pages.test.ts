@@ -22,6 +22,9 @@ describe('keepPublicPages', () => {
     expect(await response.text()).toBe('<p>seven</p>');
     const kept = storedPageFor(pageCache(), { method: 'GET', url: new URL(url), signedIn: false, lite: false });
     expect(kept?.viewOf).toBe(7);
+    // This process keeps it until a write or the clock changes it (at most PAGE_KEEP_SECONDS, 10
+    // minutes); a shared cache, which hears of no change, only for PAGE_CACHE_SECONDS.
+    expect(pageCache().ttlMs).toBe(600_000);
   });
 
   it("never keeps a signed-in user's page, a guarded page, a write, a private page or a cached one", async () => {

@@ -3,14 +3,30 @@ import { PageCache } from '#platform/cache/page-cache.server.ts';
 import { syncPageCache } from '#platform/cache/page-cache-sync.server.ts';
 import { config } from '#platform/config/config.server.ts';
 import { onPagesChanged } from '#platform/cache/page-dependencies.server.ts';
+import { gauge } from '#platform/metrics/metrics.server.ts';
 
 let cache: PageCache | undefined;
 
 /** The page cache (page-cache.server.ts), made on first use. */
 export function pageCache(): PageCache {
   if (cache) return cache;
-  const pages = new PageCache(config().pageCacheSeconds * 1000);
+  // Kept until a write or the clock changes what a page shows, at most PAGE_KEEP_SECONDS; shared
+  // caches, which hear of no change, get PAGE_CACHE_SECONDS (keep-public-pages.server.ts).
+  const { pageCacheSeconds, pageKeepSeconds } = config();
+  const pages = new PageCache(pageCacheSeconds > 0 ? pageKeepSeconds * 1000 : 0);
   cache = pages;
+  gauge('sefer_page_cache_pages', {
+    help: 'Pages kept in the page cache of this process',
+    collect() {
+      this.set(pages.size);
+    },
+  });
+  gauge('sefer_page_cache_bytes', {
+    help: 'Bytes the page cache of this process holds (each page and its compressed copies), at most 32 MB',
+    collect() {
+      this.set(pages.bytes);
+    },
+  });
   // Writes outside a request (jobs, the bot's handlers) drop the pages they name at once.
   onPagesChanged((tags) => pages.changed(tags));
   // With PostgreSQL, every process drops the pages of any process's write.
