@@ -186,7 +186,7 @@ function send(cache: PageCache, page: CachedPage, request: IncomingMessage, resp
     return;
   }
   const encoding = chosenEncoding(request.headers['accept-encoding']);
-  const body = encoding ? cache.encodedBody(page, encoding) : page.body;
+  const body = encoding ? cache.encodedBody(page, encoding) : cache.plainBody(page);
   if (encoding) response.setHeader('Content-Encoding', encoding);
   response.setHeader('Content-Length', body.length);
   response.writeHead(page.status);

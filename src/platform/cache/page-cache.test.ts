@@ -30,11 +30,11 @@ describe('cache of rendered pages', () => {
     expect(cache.set('/homes', page('a'), cache.generation)).toBe(true);
     expect(cache.set('/daily-discounts', page('b', [], 10_000), cache.generation)).toBe(true);
     now = 9_999;
-    expect(cache.get('/daily-discounts')?.body.toString()).toBe('b');
+    expect(cache.get('/daily-discounts')?.body?.toString()).toBe('b');
     now = 10_000;
     expect(cache.get('/daily-discounts')).toBeUndefined();
     now = 29_999;
-    expect(cache.get('/homes')?.body.toString()).toBe('a');
+    expect(cache.get('/homes')?.body?.toString()).toBe('a');
     now = 30_000;
     expect(cache.get('/homes')).toBeUndefined();
     expect(cache.size).toBe(0);
@@ -48,16 +48,16 @@ describe('cache of rendered pages', () => {
     const renderedBefore = cache.generation;
     await cache.write(writing(['table:requests']), changedData);
     expect(cache.get('/')).toBeUndefined();
-    expect(cache.get('/homes')?.body.toString()).toBe('homes');
-    expect(cache.get('/about')?.body.toString()).toBe('about');
+    expect(cache.get('/homes')?.body?.toString()).toBe('homes');
+    expect(cache.get('/about')?.body?.toString()).toBe('about');
     // A render that started before the message was sent read the old list.
     expect(cache.set('/', page('old home', ['table:requests']), renderedBefore)).toBe(false);
     expect(cache.set('/foods', page('foods', ['category:foods']), renderedBefore)).toBe(true);
     expect(cache.set('/', page('new home', ['table:requests']), cache.generation)).toBe(true);
     await cache.write(writing(['listing:1', 'category:homes']), changedData);
     expect(cache.get('/homes')).toBeUndefined();
-    expect(cache.get('/')?.body.toString()).toBe('new home');
-    expect(cache.get('/foods')?.body.toString()).toBe('foods');
+    expect(cache.get('/')?.body?.toString()).toBe('new home');
+    expect(cache.get('/foods')?.body?.toString()).toBe('foods');
   });
 
   it('empties itself when a write names every page, or fails', async () => {
@@ -80,9 +80,9 @@ describe('cache of rendered pages', () => {
       return new Response(null, { status: 404 });
     };
     await cache.write(refused, changedData);
-    expect(cache.get('/')?.body.toString()).toBe('old');
+    expect(cache.get('/')?.body?.toString()).toBe('old');
     await cache.write(writing([]), changedData);
-    expect(cache.get('/')?.body.toString()).toBe('old');
+    expect(cache.get('/')?.body?.toString()).toBe('old');
     await cache.write(writing(['table:requests']), changedData);
     expect(cache.get('/')).toBeUndefined();
   });
@@ -139,7 +139,7 @@ describe('cache of rendered pages', () => {
     const stored = await preparePage(200, [], html, 7, { encoding: 'br' });
     expect(Object.keys(stored.encoded)).toEqual(['br']);
     expect(brotliDecompressSync(stored.encoded.br!.bytes).toString()).toBe(html);
-    expect(stored.encoded.br!.bytes.length).toBeLessThan(stored.body.length / 3);
+    expect(stored.encoded.br!.bytes.length).toBeLessThan(stored.body!.length / 3);
     expect(stored.etag).toMatch(/^W\/"[\w-]{22}"$/);
     expect((await preparePage(200, [], html)).etag).toBe(stored.etag);
     expect((await preparePage(200, [], `${html}!`)).etag).not.toBe(stored.etag);
@@ -158,6 +158,22 @@ describe('cache of rendered pages', () => {
     const best = cache.encodedBody(entry, 'br');
     expect(best.length).toBeLessThan(quick.length);
     expect(brotliDecompressSync(best).toString()).toBe(html);
+    expect(cache.plainBody(entry).toString()).toBe(html);
+  });
+
+  it('keeps only the compressed bytes of a page stored with them, and makes its own bytes again when asked', async () => {
+    const html = `<!doctype html><ul>${Array.from({ length: 400 }, (_, i) => `<li class="card">deal ${i} ቡና Bole</li>`).join('')}</ul>`;
+    const cache = new PageCache(30_000, undefined, undefined, () => false);
+    cache.set('/compressed', await preparePage(200, [], html, null, { encoding: 'br' }), cache.generation);
+    cache.set('/plain', await preparePage(200, [], html), cache.generation);
+    const compressed = cache.get('/compressed')!;
+    expect(compressed.body).toBeNull();
+    // The memory it holds is its brotli bytes (and an entry's overhead), not its HTML.
+    expect(cache.bytes).toBeLessThan(Buffer.byteLength(html) + compressed.encoded.br!.bytes.length + 2 * 512 + 1);
+    expect(cache.plainBody(compressed).toString()).toBe(html);
+    expect(gunzipSync(cache.encodedBody(compressed, 'gzip')).toString()).toBe(html);
+    // A page stored for a visitor who asked for no compression keeps its bytes as they are.
+    expect(cache.get('/plain')!.body?.toString()).toBe(html);
   });
 
   it('recompresses only while the process is not busy serving: a waiting upgrade runs once it is quiet (issue 31)', async () => {

@@ -49,6 +49,11 @@ export function compressQuicklyInPool(body: Buffer, encoding: PageEncoding): Pro
   return encoding === 'br' ? brotliAsync(body, brotliOptions(body, 6)) : gzipAsync(body, { level: 6 });
 }
 
+/** A stored page's own bytes again, from one of its compressed copies (about 0.1 ms for a page). */
+export function decompress(bytes: Buffer, encoding: PageEncoding): Buffer {
+  return encoding === 'br' ? zlib.brotliDecompressSync(bytes) : zlib.gunzipSync(bytes);
+}
+
 /** The smallest bytes: brotli 11 or gzip 9, in the thread pool. */
 export function compressBest(body: Buffer, encoding: PageEncoding): Promise<Buffer> {
   return encoding === 'br' ? brotliAsync(body, brotliOptions(body, 11)) : gzipAsync(body, { level: 9 });

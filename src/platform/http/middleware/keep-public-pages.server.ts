@@ -74,7 +74,7 @@ async function keep(
   page.headers = [...response.headers];
   page.route = currentRequest()?.route;
   pages.set(pageKey(request.url, request.lite), page, generation);
-  const encoded = request.encoding ? page.encoded[request.encoding]!.bytes : page.body;
+  const encoded = request.encoding ? page.encoded[request.encoding]!.bytes : html;
   const headers = new Headers(page.headers);
   headers.set('X-Page-Cache', 'miss');
   if (request.encoding) headers.set('Content-Encoding', request.encoding);

@@ -53,6 +53,9 @@ async function fromPageCache(method: string, url: URL, signedIn: boolean, lite: 
   if (method !== 'GET' && method !== 'HEAD') return pages.write(next, changedData);
   const hit = storedPageFor(pages, { method, url, signedIn, lite });
   if (hit)
-    return new Response(hit.body as Uint8Array<ArrayBuffer>, { status: hit.status, headers: [...hit.headers, ['X-Page-Cache', 'hit']] });
+    return new Response(pages.plainBody(hit) as Uint8Array<ArrayBuffer>, {
+      status: hit.status,
+      headers: [...hit.headers, ['X-Page-Cache', 'hit']],
+    });
   return next();
 }
