@@ -65,11 +65,18 @@ export const MIX = [
 ];
 
 /** The page picker of the mix: a function returning `{ kind, path }`. */
-export function pagePicker({ listingPaths, categoryPaths, queries = REALISTIC_QUERIES, next = randomSource() }) {
-  // The order of the deals (which are popular) is shuffled once, not the catalogue's id order.
+export function pagePicker({
+  listingPaths,
+  categoryPaths,
+  queries = REALISTIC_QUERIES,
+  next = randomSource(),
+  popularity = randomSource(),
+}) {
+  // Which deals are popular is the catalogue's (shuffled from `popularity`, not the id order), the
+  // same in every run: a deal shared on Telegram stays read for hours, not for one 20 s run.
   const deals = [...listingPaths];
   for (let i = deals.length - 1; i > 0; i--) {
-    const j = Math.floor(next() * (i + 1));
+    const j = Math.floor(popularity() * (i + 1));
     [deals[i], deals[j]] = [deals[j], deals[i]];
   }
   const deal = zipf(deals.length, 1, next);
@@ -236,7 +243,7 @@ export async function runMixed({
 }) {
   const next = randomSource(31 + writesPerSecond);
   const pick = pagePicker({ listingPaths, categoryPaths, next });
-  const counts = { total: 0, hit: 0, miss: 0, signedIn: 0, other: 0, byKind: {} };
+  const counts = { total: 0, hit: 0, miss: 0, signedIn: 0, other: 0, byKind: {}, missByKind: {} };
   const writes = { done: 0, refused: 0, failed: 0, statuses: {} };
   const write = writers({ origin, sessions: sessions.map((s) => s.cookie), listingIds, next });
   const rss = sampleRss(pid);
@@ -289,8 +296,10 @@ export async function runMixed({
           const cache = headers['x-page-cache'] ?? headers['X-Page-Cache'];
           if (context.signedIn) counts.signedIn++;
           else if (cache === 'hit') counts.hit++;
-          else if (cache === 'miss') counts.miss++;
-          else counts.other++;
+          else if (cache === 'miss') {
+            counts.miss++;
+            counts.missByKind[context.kind] = (counts.missByKind[context.kind] ?? 0) + 1;
+          } else counts.other++;
         },
       },
     ],

@@ -273,6 +273,18 @@ async function measureStatic(origin, label) {
   return measured;
 }
 
+/** The page cache's pages and bytes after a run, from /metrics (null for a build without those gauges). */
+async function pageCacheSize(origin) {
+  try {
+    const text = await (await fetch(`${origin}/metrics`)).text();
+    const value = (name) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+    const pages = value('sefer_page_cache_pages');
+    return Number.isNaN(pages) ? null : { pages, mb: Math.round(value('sefer_page_cache_bytes') / 1e5) / 10 };
+  } catch {
+    return null;
+  }
+}
+
 /** A category's page per category (its first route), for the mixed workload. */
 const CATEGORY_PATHS = CATEGORIES.filter((c) => c.kind !== 'list').map((c) => c.routes[0]);
 
@@ -282,7 +294,7 @@ const CATEGORY_PATHS = CATEGORIES.filter((c) => c.kind !== 'list').map((c) => c.
  * `BENCH_APP_ROOT` measures another build (the commit before) with this benchmark.
  */
 async function mixedPass({ n, backend, dataDir, databaseUrl, seed }) {
-  const env = { AUTH_SECRET: BENCH_AUTH_SECRET, RATE_LIMIT_SCALE: '1000' };
+  const env = { AUTH_SECRET: BENCH_AUTH_SECRET, RATE_LIMIT_SCALE: '1000', METRICS_ALLOW: '127.0.0.1/32' };
   const appRoot = settings.appRoot ?? undefined;
   const common = { listingPaths: seed.listingPaths, listingIds: seed.listingIds, categoryPaths: CATEGORY_PATHS, sessions: seed.buyers };
   const runs = [];
@@ -305,8 +317,9 @@ async function mixedPass({ n, backend, dataDir, databaseUrl, seed }) {
         durationSec: settings.mixedDurationSec,
         writesPerSecond,
       });
+      run.pageCache = await pageCacheSize(app.origin);
       log(
-        `[mixed] ${backend} n=${n} writes ${writesPerSecond}/s: ${run.rps} req/s, hits ${run.hitRate} (all ${run.hitRateAll}), p50 ${run.latencyMs.p50} ms p99 ${run.latencyMs.p99} ms, writes ${run.writes.done} done ${run.writes.refused} refused, peak RSS ${run.peakRssMB} MB, timeouts ${run.timeouts}, app cores ${run.appCores}`,
+        `[mixed] ${backend} n=${n} writes ${writesPerSecond}/s: ${run.rps} req/s, hits ${run.hitRate} (all ${run.hitRateAll}), p50 ${run.latencyMs.p50} ms p99 ${run.latencyMs.p99} ms, writes ${run.writes.done} done ${run.writes.refused} refused, peak RSS ${run.peakRssMB} MB, timeouts ${run.timeouts}, app cores ${run.appCores}, misses ${JSON.stringify(run.counts.missByKind)}, cache ${JSON.stringify(run.pageCache)}`,
       );
       runs.push(run);
     }
