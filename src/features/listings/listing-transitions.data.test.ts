@@ -50,6 +50,12 @@ describe.each(drivers())('the clock changing lists on %s', (driver) => {
     await deal('ended-before', { endsAt: new Date(now.getTime()) });
     await deal('starts-after', { startsAt: new Date(now.getTime() + 16 * SECOND) });
     await deal('pending', { startsAt: new Date(now.getTime() + 10 * SECOND) }, 'pending');
+    // Posted at its start, or already two days from its end: the write that made it public placed it.
+    await deal('posted-at-start', { datePosted: new Date(now.getTime() + 5 * SECOND), startsAt: new Date(now.getTime() + 5 * SECOND) });
+    await deal('posted-in-window', {
+      datePosted: new Date(now.getTime() + 5 * SECOND),
+      endsAt: new Date(now.getTime() + 5 * SECOND + 2 * DAY),
+    });
 
     const turned = await listingsTurnedBetween(t.db, now, later);
     expect(turned.map((listing) => listing.id).sort((a, b) => a - b)).toEqual(

@@ -6,7 +6,7 @@
  * listing had been written. So a cached page is right until a write or the clock changes what it
  * shows, and the page cache's lifetime is only a bound.
  */
-import { and, gt, lte, or } from 'drizzle-orm';
+import { and, gt, lte, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '#db/client.ts';
 import { listings } from '#db/schema.ts';
@@ -25,13 +25,22 @@ const FIRST_LOOK_BACK_MS = 4 * TRANSITIONS_EVERY_MS;
 /** The longest stretch one sweep covers: pages older than the cache's lifetime are gone anyway. */
 const MAX_LOOK_BACK_MS = 60 * 60_000;
 
-const within = (column: AnyPgColumn, from: Date, to: Date, shift = 0) =>
-  and(gt(column, new Date(from.getTime() + shift)), lte(column, new Date(to.getTime() + shift)))!;
+/**
+ * The moment `column` − `days` fell in (`from`, `to`], after the deal was posted: a deal posted at
+ * its start, or already inside a window, was put in its lists by the write that made it public.
+ */
+const within = (column: AnyPgColumn, from: Date, to: Date, days = 0) =>
+  and(
+    gt(column, new Date(from.getTime() + days * DAY_MS)),
+    lte(column, new Date(to.getTime() + days * DAY_MS)),
+    sql`${column} > ${listings.datePosted} + ${sql.raw(`interval '${days} days'`)}`,
+  )!;
 
 /**
  * The public listings whose lists changed by the clock alone in (`from`, `to`]: started, ended,
  * came within the daily or ending-soon window of their end, or were posted 48 hours before.
- * One query, each condition a range on an indexed column.
+ * One query, each condition a range on an indexed column. A moment no later than the deal's posting
+ * is not a change: the write that made the deal public put it in its lists.
  */
 export async function listingsTurnedBetween(db: Database, from: Date, to: Date): Promise<ListingState[]> {
   if (to <= from) return [];
@@ -44,9 +53,12 @@ export async function listingsTurnedBetween(db: Database, from: Date, to: Date):
         or(
           within(listings.startsAt, from, to),
           within(listings.endsAt, from, to),
-          within(listings.endsAt, from, to, DAILY_WINDOW_DAYS * DAY_MS),
-          within(listings.endsAt, from, to, ENDING_SOON_WINDOW_DAYS * DAY_MS),
-          within(listings.datePosted, from, to, -RECENT_WINDOW_MS),
+          within(listings.endsAt, from, to, DAILY_WINDOW_DAYS),
+          within(listings.endsAt, from, to, ENDING_SOON_WINDOW_DAYS),
+          and(
+            gt(listings.datePosted, new Date(from.getTime() - RECENT_WINDOW_MS)),
+            lte(listings.datePosted, new Date(to.getTime() - RECENT_WINDOW_MS)),
+          ),
         ),
       ),
     );
