@@ -7,8 +7,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { listings, telegramContactKinds, type TelegramContactKind } from '#db/schema.ts';
+import { pagesChanged } from '#platform/cache/page-dependencies.server.ts';
 import { enqueue } from '#platform/jobs/queue.server.ts';
 import { telegramUsername } from './contact-links.ts';
+import { listingTag } from './listing-page-tags.ts';
 
 /** The job the telegram feature registers: one username to ask Telegram about. */
 export const CONTACT_KIND_JOB = 'telegram-contact-kind';
@@ -49,4 +51,14 @@ export async function storedContactKind(db: Database, link: string | null | unde
     .where(eq(telegramContactKinds.username, username))
     .limit(1);
   return row?.kind ?? null;
+}
+
+/**
+ * The kind of `username` changed: the pages showing a listing with that contact (its own, the lists
+ * with its card) word its button anew. The listing reads describe the kind with the listing
+ * (LISTING_READ_TABLES), so no other page is dropped.
+ */
+export async function contactKindChanged(db: Database, username: string): Promise<void> {
+  const rows = await db.select({ id: listings.id }).from(listings).where(eq(contactUsernameSql, username));
+  pagesChanged(...rows.map((row) => listingTag(row.id)));
 }

@@ -15,7 +15,7 @@ import { coveredRead } from '#platform/cache/page-dependencies.server.ts';
 import { listingTag, listTags, shownCards } from './listing-page-tags.ts';
 
 /** The tables a public read of listings reads, described by the page tags of what it shows. */
-export const LISTING_READ_TABLES = ['listings', 'listing_images'];
+export const LISTING_READ_TABLES = ['listings', 'listing_images', 'telegram_contact_kinds'];
 
 /** Which verified listings a public list shows. */
 export interface PublicListingFilter {

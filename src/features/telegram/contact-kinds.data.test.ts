@@ -17,6 +17,7 @@ import { GET } from '#pages/go/[id]/[kind].ts';
 import { createSeller, DAY, draft, FIXED_NOW, SELLER_SESSION } from '#fixtures/listings.ts';
 import { drivers, useTestDatabase } from '#tests/db/test-database.ts';
 import { TOKEN, useFakeBot } from './bot.test-kit.server.ts';
+import { onPagesChanged } from '#platform/cache/page-dependencies.server.ts';
 import { checkContactKind, sweepContactKinds, unknownContacts } from './contact-kinds.server.ts';
 import { telegramBot } from './runtime.server.ts';
 
@@ -64,6 +65,20 @@ describe.each(drivers())('Telegram contact kinds on %s', (driver) => {
     // Asked lately: not again.
     expect(await checkContactKind(t.db, api(), 'abebe_coffee', new Date(FIXED_NOW.getTime() + DAY))).toBe('person');
     expect(askedFor()).toHaveLength(1);
+  });
+
+  it("a contact's new kind drops the pages of the listings with that contact, and no other; the same kind again drops nothing", async () => {
+    await createSeller(t.db);
+    const coffee = await verified({ contactTelegram: 'https://t.me/Abebe_Coffee' });
+    const other = await verified({ contactTelegram: 'https://t.me/bole_home' });
+    const dropped: string[][] = [];
+    onPagesChanged((tags) => dropped.push([...tags]));
+    expect(await checkContactKind(t.db, api(), 'abebe_coffee', FIXED_NOW)).toBe('person');
+    expect(dropped).toEqual([[`listing:${coffee}`]]);
+    expect(dropped.flat()).not.toContain(`listing:${other}`);
+    // Asked again a month later, the same answer: no page changes.
+    expect(await checkContactKind(t.db, api(), 'abebe_coffee', new Date(FIXED_NOW.getTime() + 40 * DAY))).toBe('person');
+    expect(dropped).toHaveLength(1);
   });
 
   it('an edit that sets another contact queues it; a bot is told by its name without asking Telegram', async () => {

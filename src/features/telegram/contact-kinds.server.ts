@@ -9,7 +9,7 @@ import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { GrammyError, type Api } from 'grammy';
 import type { Database } from '#db/client.ts';
 import { listings, telegramContactKinds, type TelegramContactKind } from '#db/schema.ts';
-import { contactUsernameSql } from '#features/listings/contact-kind.server.ts';
+import { contactKindChanged, contactUsernameSql } from '#features/listings/contact-kind.server.ts';
 import { isBotUsername } from '#features/listings/contact-links.ts';
 import { logger } from '#platform/log/log.server.ts';
 
@@ -71,6 +71,7 @@ export async function checkContactKind(db: Database, api: Api | null, username: 
   if (known && now.getTime() - known.checkedAt.getTime() < CONTACT_KIND_MAX_AGE_MS) return known.kind;
   const kind = isBotUsername(username) ? 'bot' : api ? await askContactKind(api, username) : null;
   if (kind) await store(db, username, kind, now);
+  if (kind && kind !== known?.kind) await contactKindChanged(db, username);
   return kind;
 }
 
