@@ -138,7 +138,8 @@ const MAY_WRITE = /^\s*(?:insert|update|delete|with)\b/i;
 function observeOutside(query: string): void {
   if (!invalidateNow || !MAY_WRITE.test(query)) return;
   for (const table of tablesOf(query).writes) {
-    // A fine table's writes outside a request name their pages themselves (coveredWrite, pagesChanged).
+    // A table no page read changes no page: the job queue, and the fine tables (read only through
+    // coveredRead; their writers name their pages themselves with coveredWrite or pagesChanged).
     if (!readByPages.has(table)) continue;
     if (!writtenOutside) {
       writtenOutside = new Set();
