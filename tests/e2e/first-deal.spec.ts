@@ -225,9 +225,11 @@ test('@slow an upload cut halfway resumes after a reload without sending its fir
   const sentBefore = sent.patches.reduce((sum, p) => sum + p.bytes, 0);
   expect(before).toBe(3);
 
-  // The phone comes back; the seller reloads (the deal and its small photos come back) and taps Submit.
-  await page.unroute(cut);
+  // The seller reloads (the deal and its small photos come back), the phone comes back, and he taps
+  // Submit. Reloaded while still cut: a retry of the old page let through before the reload could
+  // finish the uploads unseen (its answer lost with the page), leaving nothing to resume.
   await page.reload();
+  await page.unroute(cut);
   await expect(page.locator('#lf-product_name')).toHaveValue(/Macchiato/);
   await page.locator('#lf-form button[type=submit]').click();
   await expect(page.getByText('Your post submitted successfully! Waiting for verification.')).toBeVisible({ timeout: 60_000 });
@@ -244,3 +246,51 @@ test('@slow an upload cut halfway resumes after a reload without sending its fir
   expect(new Set(starts).size).toBe(starts.length);
   await context.close();
 });
+
+const PREPARING = {
+  en: 'Getting your photos ready… your deal is sent as soon as they are.',
+  am: 'ፎቶዎችዎን በማዘጋጀት ላይ… ዝግጁ ሲሆኑ ቅናሽዎ ወዲያው ይላካል።',
+} as const;
+
+for (const lang of ['en', 'am'] as const) {
+  test(`@slow a Submit tapped while the photos are still being made small waits for them, then sends the deal (${lang})`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const words = WORDS[lang];
+    test.setTimeout(180_000);
+    const [logo, photo] = await fourPhonePhotos();
+    const { context, page } = await signedInPage(browser, baseURL!);
+    await openWithIsland(page, `${words.prefix}/form`);
+    await page.locator('#lf-product_name').fill(`Buna ${Date.now()}`);
+    await page.locator('#lf-company_name').fill('Tomoca Corner');
+    await page.locator('#lf-category').selectOption('foods');
+    await page.locator('#lf-description').fill('Roasted this morning.');
+    await page.locator('#lf-discount').selectOption('15');
+    await page.locator('#lf-discount_duration').fill('5');
+    await page.locator('#lf-place').fill(words.place);
+    await page.getByRole('option', { name: words.placeOption }).click();
+    await page.locator('#lf-contact_telegram').fill('@tomoca_corner');
+    await page.locator('#lf-contact_phone').fill('+251 91 222 3344');
+    // A slow phone: reading a 12 MP photo to make it small takes seconds (here 4 s a photo), and the
+    // seller taps Submit at once.
+    await page.evaluate(() => {
+      const read = window.createImageBitmap.bind(window);
+      window.createImageBitmap = ((...args: Parameters<typeof read>) =>
+        new Promise((resolve) => setTimeout(resolve, 4000)).then(() => read(...args))) as typeof read;
+    });
+    await page.locator('input[type=file][name=profile_photo]').setInputFiles(logo!);
+    await page.locator('input[type=file][name=product_photo]').setInputFiles(photo!);
+    const posted = page.waitForResponse((r) => /\/api\/products\/$/.test(r.url()) && r.request().method() === 'POST', { timeout: 90_000 });
+    await page.locator('#lf-form button[type=submit]').click();
+    // Told to wait, not that the photos are missing; the deal goes by itself when they are ready.
+    await expect(page.locator('[data-preparing-photos]')).toHaveText(PREPARING[lang]);
+    await expect(page.getByRole('alert')).toBeEmpty();
+    await expect(page.locator('#lf-form button[type=submit]')).toBeDisabled();
+    await page.screenshot({ path: test.info().outputPath(`photos-preparing-${lang}-390.png`), fullPage: true });
+    expect((await posted).status()).toBe(201);
+    await expect(page.locator('[data-sent-link]')).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('[data-preparing-photos]')).toHaveCount(0);
+    await context.close();
+  });
+}

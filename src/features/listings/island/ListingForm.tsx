@@ -53,6 +53,21 @@ export default function ListingForm({ email, signedIn, resume = false, mapTiles,
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [duplicate, setDuplicate] = useState<{ deal: DuplicateDeal; listing: Listing } | null>(null);
   const [sentId, setSentId] = useState<number | null>(null);
+  // Photos are made small when picked, which takes seconds on a slow phone: a Submit tapped
+  // meanwhile waits for them and then goes by itself (before, it said the photo was missing).
+  const [preparing, setPreparing] = useState(0);
+  const [waitingForPhotos, setWaitingForPhotos] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  /** `work` makes photos small and puts them in the form; the count goes down once they are in. */
+  function prepare(work: Promise<unknown>): void {
+    setPreparing((n) => n + 1);
+    const done = () => setPreparing((n) => n - 1);
+    void work.then(done, done);
+  }
+  // The last photo is in (this render has it): the Submit that waited goes now.
+  useEffect(() => {
+    if (waitingForPhotos && preparing === 0) form.current?.requestSubmit();
+  }, [waitingForPhotos, preparing]);
 
   /**
    * Sends a listing. A seller who has just signed up (`land`) goes on to the page that says the
@@ -112,6 +127,11 @@ export default function ListingForm({ email, signedIn, resume = false, mapTiles,
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (busy) return;
+    if (preparing > 0) {
+      setWaitingForPhotos(true);
+      return;
+    }
+    setWaitingForPhotos(false);
     const listing = listingOf(state);
     const result = validateListing(text, {
       logo: listing.logo !== null,
@@ -143,6 +163,7 @@ export default function ListingForm({ email, signedIn, resume = false, mapTiles,
     // Without JavaScript the same form posts itself to /form as multipart (form.page.server.ts).
     <form
       id="lf-form"
+      ref={form}
       method="post"
       encType="multipart/form-data"
       onSubmit={onSubmit}
@@ -160,6 +181,7 @@ export default function ListingForm({ email, signedIn, resume = false, mapTiles,
           removeLabel={m.form_ui_remove_logo()}
           file={files.profile_photo}
           error={errors.profile_photo}
+          prepare={prepare}
           onPick={(file) => act({ type: 'file', name: 'profile_photo', file })}
         />
         <FileField
@@ -169,12 +191,14 @@ export default function ListingForm({ email, signedIn, resume = false, mapTiles,
           removeLabel={m.form_ui_remove_product_photo()}
           file={files.product_photo}
           error={errors.product_photo}
+          prepare={prepare}
           onPick={(file) => act({ type: 'file', name: 'product_photo', file })}
         />
         <ImagePicker
           key={`images-${resets}`}
           images={state.images}
           error={errors.uploaded_images}
+          prepare={prepare}
           onAdd={(picked) => act({ type: 'addImages', files: picked })}
           onRemove={(id) => act({ type: 'removeImage', id })}
         />
@@ -198,6 +222,7 @@ export default function ListingForm({ email, signedIn, resume = false, mapTiles,
       <SubmitBar
         notice={notice}
         busy={busy}
+        waitingForPhotos={waitingForPhotos}
         progress={progress}
         duplicate={duplicate?.deal ?? null}
         onPostAgain={() => duplicate && void send(duplicate.listing, { postAgain: true })}

@@ -11,6 +11,7 @@ export function FileField({
   removeLabel,
   file,
   error,
+  prepare,
   onPick,
 }: {
   name: 'profile_photo' | 'product_photo';
@@ -18,6 +19,8 @@ export function FileField({
   removeLabel: string;
   file: File | null;
   error: string | undefined;
+  /** Tells the form a photo is being made small (a Submit meanwhile waits for it). */
+  prepare: (work: Promise<unknown>) => void;
   onPick: (file: File | null) => void;
 }) {
   const input = useRef<HTMLInputElement>(null);
@@ -35,7 +38,7 @@ export function FileField({
           const picked = e.target.files?.[0];
           // A cancelled picker empties the input in some browsers: keep the file already chosen (× removes it).
           // Made small once, here: the preview, the kept listing and the upload are the same file.
-          if (picked) void resizePhoto(picked).then(onPick);
+          if (picked) prepare(resizePhoto(picked).then(onPick));
           else showInInput(e.target, file);
         }}
         className={fileClass}

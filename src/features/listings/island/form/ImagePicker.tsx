@@ -9,11 +9,14 @@ import { Field, fieldA11y, fileClass } from './ui.tsx';
 export function ImagePicker({
   images,
   error,
+  prepare,
   onAdd,
   onRemove,
 }: {
   images: PickedImage[];
   error: string | undefined;
+  /** Tells the form photos are being made small (a Submit meanwhile waits for them). */
+  prepare: (work: Promise<unknown>) => void;
   onAdd: (files: File[]) => void;
   onRemove: (id: number) => void;
 }) {
@@ -35,7 +38,7 @@ export function ImagePicker({
           // Emptied so the same photo can be picked again after removing it.
           e.target.value = '';
           // Made small once, here: the previews, the kept listing and the uploads are the same files.
-          void Promise.all(picked.map(resizePhoto)).then(onAdd);
+          prepare(Promise.all(picked.map(resizePhoto)).then(onAdd));
         }}
         className={fileClass}
       />

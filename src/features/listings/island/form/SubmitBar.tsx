@@ -74,6 +74,7 @@ function DuplicateActions({ duplicate, onPostAgain }: { duplicate: DuplicateDeal
 export function SubmitBar({
   notice,
   busy,
+  waitingForPhotos = false,
   progress = null,
   duplicate = null,
   onPostAgain = () => undefined,
@@ -81,6 +82,8 @@ export function SubmitBar({
 }: {
   notice: Notice | null;
   busy: boolean;
+  /** Submit was tapped while photos were still being made small: it goes when they are ready. */
+  waitingForPhotos?: boolean;
   progress?: UploadProgress | null;
   duplicate?: DuplicateDeal | null;
   onPostAgain?: () => void;
@@ -90,6 +93,11 @@ export function SubmitBar({
   return (
     <div className="space-y-3">
       {busy && progress && <UploadBar progress={progress} />}
+      {waitingForPhotos && (
+        <p role="status" className="text-sm font-medium text-stone-800" data-preparing-photos>
+          {m.form_ui_preparing_photos()}
+        </p>
+      )}
       <div role="alert" aria-live="assertive" aria-atomic="true">
         {notice && (
           <p className={NOTICE_CLASS[notice.kind]}>
@@ -120,10 +128,10 @@ export function SubmitBar({
       {duplicate && !busy && <DuplicateActions duplicate={duplicate} onPostAgain={onPostAgain} />}
       <button
         type="submit"
-        disabled={busy}
+        disabled={busy || waitingForPhotos}
         className="w-full rounded-full bg-brand-700 px-6 py-3 text-base font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-wait disabled:opacity-60 sm:w-auto"
       >
-        {busy ? M.submitting : M.submit}
+        {busy || waitingForPhotos ? M.submitting : M.submit}
       </button>
     </div>
   );
