@@ -123,6 +123,8 @@ export function summary(counts) {
   return {
     hitRate: signedOut ? round(counts.hit / signedOut) : null,
     hitRateAll: counts.total ? round(counts.hit / counts.total) : null,
+    /** Signed-in visitors' pages filled from a shared copy instead of rendered (issue 31). */
+    signedInFilledRate: counts.signedIn ? round((counts.signedInFilled ?? 0) / counts.signedIn) : null,
   };
 }
 
@@ -243,7 +245,7 @@ export async function runMixed({
 }) {
   const next = randomSource(31 + writesPerSecond);
   const pick = pagePicker({ listingPaths, categoryPaths, next });
-  const counts = { total: 0, hit: 0, miss: 0, signedIn: 0, other: 0, byKind: {}, missByKind: {} };
+  const counts = { total: 0, hit: 0, miss: 0, signedIn: 0, signedInFilled: 0, other: 0, byKind: {}, missByKind: {} };
   const writes = { done: 0, refused: 0, failed: 0, statuses: {} };
   const write = writers({ origin, sessions: sessions.map((s) => s.cookie), listingIds, next });
   const rss = sampleRss(pid);
@@ -294,8 +296,11 @@ export async function runMixed({
           counts.total++;
           counts.byKind[context.kind] = (counts.byKind[context.kind] ?? 0) + 1;
           const cache = headers['x-page-cache'] ?? headers['X-Page-Cache'];
-          if (context.signedIn) counts.signedIn++;
-          else if (cache === 'hit') counts.hit++;
+          if (context.signedIn) {
+            counts.signedIn++;
+            // A signed-in visitor's page from the copy they all share, with their own parts put in.
+            if (cache === 'filled') counts.signedInFilled++;
+          } else if (cache === 'hit') counts.hit++;
           else if (cache === 'miss') {
             counts.miss++;
             counts.missByKind[context.kind] = (counts.missByKind[context.kind] ?? 0) + 1;

@@ -319,7 +319,7 @@ async function mixedPass({ n, backend, dataDir, databaseUrl, seed }) {
       });
       run.pageCache = await pageCacheSize(app.origin);
       log(
-        `[mixed] ${backend} n=${n} writes ${writesPerSecond}/s: ${run.rps} req/s, hits ${run.hitRate} (all ${run.hitRateAll}), p50 ${run.latencyMs.p50} ms p99 ${run.latencyMs.p99} ms, writes ${run.writes.done} done ${run.writes.refused} refused, peak RSS ${run.peakRssMB} MB, timeouts ${run.timeouts}, app cores ${run.appCores}, misses ${JSON.stringify(run.counts.missByKind)}, cache ${JSON.stringify(run.pageCache)}`,
+        `[mixed] ${backend} n=${n} writes ${writesPerSecond}/s: ${run.rps} req/s, hits ${run.hitRate} (all ${run.hitRateAll}, signed-in filled ${run.signedInFilledRate}), p50 ${run.latencyMs.p50} ms p99 ${run.latencyMs.p99} ms, writes ${run.writes.done} done ${run.writes.refused} refused, peak RSS ${run.peakRssMB} MB, timeouts ${run.timeouts}, app cores ${run.appCores}, misses ${JSON.stringify(run.counts.missByKind)}, cache ${JSON.stringify(run.pageCache)}`,
       );
       runs.push(run);
     }

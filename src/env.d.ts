@@ -20,5 +20,11 @@ declare namespace App {
      * body is this visitor's, so it is answered `private` and never kept by the page cache.
      */
     cookieRead?: boolean;
+    /**
+     * Set while a page is rendered as the copy every signed-in visitor shares, for a made-up account
+     * (keep-signed-in-pages.server.ts): a part that depends on the visitor renders each of its
+     * variants, marked (src/platform/cache/own-parts.ts), and reads nothing of the visitor's.
+     */
+    pageTemplate?: boolean;
   }
 }

@@ -34,6 +34,10 @@ import { securityHeaders } from './platform/http/middleware/security-headers.ser
 import { sessionState } from './platform/http/middleware/session-state.server.ts';
 import { privatePages } from './platform/http/middleware/private-pages.server.ts';
 import { pageCss } from './platform/http/middleware/page-css.server.ts';
+import { keepSignedInPages } from './platform/http/middleware/keep-signed-in-pages.server.ts';
+import { SHARED_COPY_ACCOUNT } from './features/accounts/shared-copy-account.ts';
+import { sharedWhenSignedIn } from './features/listings/shared-pages.ts';
+import { carriesGuestSaves, saveButtonParts } from './features/saved/own-parts.server.ts';
 import { countViews } from './platform/http/middleware/count-views.server.ts';
 import { guardPages } from './platform/http/middleware/guard-pages.server.ts';
 import { renderPage } from './platform/http/middleware/render-page.server.ts';
@@ -72,8 +76,15 @@ export const onRequest = sequence(
   securityHeaders({ formTargets, mediaOrigin, mapTiles }),
   sessionState,
   privatePages,
-  pageCss,
   countViews({ countPageView }),
+  // Signed-in visitors of home, lists, search and deals: a shared copy with their own parts put in.
+  keepSignedInPages({
+    templateUser: SHARED_COPY_ACCOUNT,
+    sharedWhenSignedIn,
+    ownRequest: carriesGuestSaves,
+    choosers: [saveButtonParts],
+  }),
+  pageCss,
   guardPages({ pageGuard, adminsOnlyPage: ADMINS_ONLY_PAGE }),
   // A guest's Save or saved search, and the deals kept on the phone, done once signed in (issue 30).
   finishGuestSaves,

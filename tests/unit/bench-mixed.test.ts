@@ -42,8 +42,12 @@ describe("the mixed workload's picks", () => {
   });
 
   it('counts the hit rate over visitors who are not signed in, and over all', () => {
-    expect(summary({ total: 100, hit: 72, miss: 18, signedIn: 10 })).toEqual({ hitRate: 0.8, hitRateAll: 0.72 });
-    expect(summary({ total: 0, hit: 0, miss: 0 })).toEqual({ hitRate: null, hitRateAll: null });
+    expect(summary({ total: 100, hit: 72, miss: 18, signedIn: 10, signedInFilled: 8 })).toEqual({
+      hitRate: 0.8,
+      hitRateAll: 0.72,
+      signedInFilledRate: 0.8,
+    });
+    expect(summary({ total: 0, hit: 0, miss: 0, signedIn: 0 })).toEqual({ hitRate: null, hitRateAll: null, signedInFilledRate: null });
   });
 
   it('starts each build with the Node flags of its own npm start', () => {

@@ -24,6 +24,8 @@ import {
   unsubscribeTarget,
 } from './saved.server.ts';
 import { runDueJobs } from '#platform/jobs/queue.server.ts';
+import type { APIContext } from 'astro';
+import { carriesGuestSaves, saveButtonParts, savedAmong } from './own-parts.server.ts';
 import '#features/accounts/notices/jobs.server.ts';
 import { DAY, FIXED_NOW, createSeller, draft } from '#fixtures/listings.ts';
 import { drivers, useTestDatabase } from '#tests/db/test-database.ts';
@@ -277,5 +279,25 @@ describe.each(drivers())('saved deals and searches on %s', (driver) => {
     expect((await unsubscribeTarget(t.db, two!.unsubscribeToken, true))?.map((s) => s.query)).toEqual(['sofa', 'shoes']);
     expect((await unsubscribe(t.db, two!.unsubscribeToken, true))?.map((s) => s.query).sort()).toEqual(['shoes', 'sofa']);
     expect(await t.db.select().from(savedSearches)).toEqual([]);
+  });
+
+  it('gives each visitor of a shared copy the Save button of their own saves, reading only theirs', async () => {
+    const one = await deal('Mitad', FIXED_NOW);
+    const two = await deal('Jebena', FIXED_NOW);
+    await toggleSavedListing(t.db, 'buyer-1', one);
+    const context = { locals: { db: t.db } } as unknown as APIContext;
+    const visitor = (id: string) => ({ id, isAdmin: false }) as unknown as NonNullable<App.Locals['user']>;
+    const names = [`save:${one}:unsaved`, `save:${one}:saved`, `save:${two}:unsaved`, `save:${two}:saved`];
+    expect(await saveButtonParts.choose(context, visitor('buyer-1'), names)).toEqual(new Set([`save:${one}:saved`, `save:${two}:unsaved`]));
+    expect(await saveButtonParts.choose(context, visitor('buyer-2'), names)).toEqual(
+      new Set([`save:${one}:unsaved`, `save:${two}:unsaved`]),
+    );
+    expect(await savedAmong(t.db, 'buyer-1', [one, two])).toEqual(new Set([one]));
+    expect(await savedAmong(t.db, 'buyer-1', [])).toEqual(new Set());
+    // A request with a guest's saves to finish is done for its visitor, not from a shared copy.
+    const request = (cookie: string) => new Request('http://localhost/', { headers: { cookie } });
+    expect(carriesGuestSaves(request('sefer.pending_action=abc'))).toBe(true);
+    expect(carriesGuestSaves(request('a=1; sefer.phone_saves=1.2'))).toBe(true);
+    expect(carriesGuestSaves(request('sefer.session_token=x'))).toBe(false);
   });
 });

@@ -163,6 +163,12 @@ export class PageCache {
     return entry;
   }
 
+  /** Drops the page kept under `key`, if any. */
+  forget(key: string): void {
+    const entry = this.#entries.get(key);
+    if (entry) this.#remove(key, entry);
+  }
+
   /** The stored page's own bytes: held until it has a compressed copy, then made again from one. */
   plainBody(page: CachedPage): Buffer {
     if (page.body) return page.body;

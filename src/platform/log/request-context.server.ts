@@ -14,8 +14,8 @@ export interface RequestInfo {
   route?: string;
   /** The signed-in account, once the middleware read it. */
   userId?: string | number;
-  /** `hit` when the page came from the page cache. */
-  cache?: 'hit';
+  /** `hit` when the page came from the page cache; `filled` from the copy signed-in visitors share (keep-signed-in-pages). */
+  cache?: 'hit' | 'filled';
 }
 
 const KEY = Symbol.for('sefer.requestContext');
