@@ -196,5 +196,6 @@ function shellPartsKey(user: User, locale: string, lite: boolean): string {
 
 function remember(key: string, parts: ReadonlyMap<string, string>): void {
   if (shellParts.size >= SHELL_PARTS_LIMIT) shellParts.delete(shellParts.keys().next().value!);
-  shellParts.set(key, parts);
+  // Copies: V8 keeps a slice of a string as a pointer into the whole, which would keep the page alive.
+  shellParts.set(key, new Map([...parts].map(([name, html]) => [name, Buffer.from(html, 'utf8').toString('utf8')])));
 }
