@@ -16,6 +16,7 @@ import { mayPromoteListing } from '#features/listings/policy.ts';
 import { registerFulfiller } from '#features/payments/fulfillers.server.ts';
 import { notify } from '#features/accounts/notices/notify.server.ts';
 import { startedNotice } from './promotion-notices.server.ts';
+import { promotionChanged } from './promotions.server.ts';
 import { isPromotionRequest, promotionRequestSchema } from './promotion-request.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -93,7 +94,10 @@ registerFulfiller('promotion', {
         })
         .onConflictDoNothing({ target: [promotions.checkoutSessionId, promotions.listingId] })
         .returning();
-      if (made) await notify(tx, startedNotice(userId, { ...made, name: line.name }, now));
+      if (!made) continue;
+      await notify(tx, startedNotice(userId, { ...made, name: line.name }, now));
+      const [listing] = await tx.select({ category: listings.category }).from(listings).where(eq(listings.id, line.listingId));
+      if (listing) promotionChanged(line.listingId, listing.category);
     }
   },
 });

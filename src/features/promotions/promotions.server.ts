@@ -15,8 +15,8 @@ import { m } from '#paraglide/messages.js';
 import type { SessionUser } from '#features/accounts/auth.server.ts';
 import { cardColumns, isPublic, type ListingCard } from '#features/listings/listings.server.ts';
 import { LISTING_READ_TABLES } from '#features/listings/public-listings.server.ts';
-import { promotedTag, shownCards } from '#features/listings/listing-page-tags.ts';
-import { coveredRead } from '#platform/cache/page-dependencies.server.ts';
+import { listingTag, promotedTag, shownCards } from '#features/listings/listing-page-tags.ts';
+import { coveredRead, pagesChanged } from '#platform/cache/page-dependencies.server.ts';
 import { inLocale } from '#platform/i18n/locale.server.ts';
 import { admin as isAdmin, adminsOnly } from '#features/accounts/policy.ts';
 import { payBack } from '#features/payments/money-back.server.ts';
@@ -110,6 +110,14 @@ async function readPromotedListings(db: Database, filter: { category?: string; n
     .innerJoin(listings, eq(listings.id, ranked.listingId))
     .where(sql`${place} < ${PROMOTED_PER_PAGE}`)
     .orderBy(place);
+}
+
+/**
+ * A promotion started or ended: the pages that show promoted deals (home, its category) and the
+ * deal's own page and cards are dropped (a promotion is not a listing write, so nothing else says so).
+ */
+export function promotionChanged(listingId: number, category: string): void {
+  pagesChanged(promotedTag(null), promotedTag(category), listingTag(listingId));
 }
 
 /** The seller's view of a listing's promotion: when the days paid for end (null when none runs or waits). */
@@ -224,8 +232,12 @@ export async function endPromotion(
       await tx.update(promotions).set({ refundBirr: amountBirr, refundMethod: back.method }).where(eq(promotions.id, ended.id));
     });
   }
-  const [listing] = await db.select({ productName: listings.productName }).from(listings).where(eq(listings.id, ended.listingId));
+  const [listing] = await db
+    .select({ productName: listings.productName, category: listings.category })
+    .from(listings)
+    .where(eq(listings.id, ended.listingId));
   const name = listing?.productName ?? '';
+  if (listing) promotionChanged(ended.listingId, listing.category);
   await db.transaction(async (tx) => {
     await tx
       .insert(paymentUpdates)
