@@ -10,6 +10,7 @@ import { listings, searchVocabulary } from '#db/schema.ts';
 import { likePattern } from '#platform/db/like.ts';
 import { glossary } from './glossary-data.ts';
 import { isEthiopic } from './text.ts';
+import { searchKeyHashes } from './key-hashes.ts';
 import { vocabularyOf, type SearchableListing } from './search-document.ts';
 import {
   closestKey,
@@ -45,11 +46,11 @@ function textArray(values: readonly string[]): SQL {
 }
 
 /**
- * Keys as the hashes of listings.search_hashes (migration 0014), computed by PostgreSQL when the
- * statement is planned (an immutable function of a constant), so the GIN index can be used.
+ * Keys as the hashes of listings.search_hashes (migration 0014), computed here (key-hashes.ts): one
+ * integer-array parameter, which the GIN index uses and Postgres need not compute while planning.
  */
 function keyHashes(keys: readonly string[]): SQL {
-  return sql`search_key_hashes(${textArray(keys)})`;
+  return sql`${`{${searchKeyHashes(keys).join(',')}}`}::int[]`;
 }
 
 /** One round trip: for each word, whether its key occurs, keys that look alike, keys it starts. */
