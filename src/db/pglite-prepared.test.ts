@@ -3,6 +3,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOM_PLAN } from './custom-plan.ts';
 import { MAX_STATEMENTS, withPreparedStatements } from './pglite-prepared.ts';
 
+/** Counts the protocol exchanges with PGlite's Postgres until stopped. */
+function countTrips(client: PGlite): { stop(): number } {
+  const target = client as unknown as { execProtocolRaw: (...args: unknown[]) => Promise<unknown> };
+  const original = target.execProtocolRaw;
+  let n = 0;
+  target.execProtocolRaw = (...args) => {
+    n++;
+    return original.apply(client, args);
+  };
+  return {
+    stop() {
+      target.execProtocolRaw = original;
+      return n;
+    },
+  };
+}
+
 describe('PGlite with prepared statements', () => {
   let raw: PGlite;
   let db: PGlite;
@@ -46,6 +63,29 @@ describe('PGlite with prepared statements', () => {
     const before = await kept();
     for (let i = 0; i < 6; i++) await db.query(`select count(*)::int as n from deals where ${CUSTOM_PLAN} name like $1`, ['%un%']);
     expect(await kept()).toBe(before);
+
+    const text = `select id, name, ends_at, tags, facts, live from deals where ${CUSTOM_PLAN} (name like $1 or tags && $2) and id >= $3 order by id`;
+    for (const options of [undefined, { rowMode: 'array' as const }]) {
+      expect(await db.query(text, ['%un%', ['ቡና'], 1], options)).toEqual(await raw.query(text, ['%un%', ['ቡና'], 1], options));
+    }
+    // Planned for its values each time: the plan names the pattern, where a generic plan says $1.
+    const plan = await db.query<{ 'QUERY PLAN': string }>(`explain select id from deals where ${CUSTOM_PLAN} name like $1`, ['Shi%']);
+    expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain("'Shi%'");
+    expect(await kept()).toBe(before);
+  });
+
+  it('runs a custom-plan statement in one trip into Postgres after its first run (PGlite itself takes six)', async () => {
+    const text = `select count(*)::int as n from deals where ${CUSTOM_PLAN} name like $1`;
+    await db.query(text, ['B%']);
+    const trips = countTrips(raw);
+    const { rows } = await db.query<{ n: number }>(text, ['S%']);
+    expect(rows[0]!.n).toBe(1);
+    expect(trips.stop()).toBe(1);
+    await expect(db.query(`select nonsense from deals where ${CUSTOM_PLAN} id = $1`, [1])).rejects.toMatchObject({
+      code: '42703',
+      params: [1],
+    });
+    expect((await db.query<{ n: number }>(text, ['%'])).rows[0]!.n).toBe(2);
   });
 
   it('fails a bad statement as PGlite does (its code, query and parameters) and keeps working', async () => {

@@ -5,7 +5,9 @@
  * category page's list that was 1.7 ms of a 0.2 ms query (issue 31). Here each distinct SQL text is
  * parsed once into a named statement; every later run is one trip of bind, execute and sync, and
  * Postgres reuses its plan (a generic one only where it costs no more than a custom plan: Postgres's
- * own `plan_cache_mode = auto`).
+ * own `plan_cache_mode = auto`). A statement marked for a custom plan (custom-plan.ts) is not kept:
+ * it is parsed as the unnamed statement with its parameter types, bound, described and run in one
+ * trip, and Postgres plans it for its values (a search on 1,000 deals: 0.6 ms less).
  *
  * The answer is the one `query()` gives (with PGlite's parsers and serializers); a statement that fails
  * fails as it would through `query()`. Only queries outside a transaction take this path (drizzle
@@ -36,6 +38,8 @@ const HANDLED_OPTIONS = new Set(['rowMode', 'parsers', 'serializers']);
 /** A view of `client` whose `query()` runs prepared statements; everything else is the client's. */
 export function withPreparedStatements(client: PGlite): PGlite {
   const statements = new Map<string, Statement>();
+  /** The parameter types of each statement planned each time (never named, never kept by Postgres). */
+  const parameterTypesOf = new Map<string, number[]>();
   let counter = 0;
   // Internal but stable: the two locks PGlite's own `query()` takes (base.ts).
   const exclusive = client as unknown as {
@@ -64,19 +68,19 @@ export function withPreparedStatements(client: PGlite): PGlite {
     return statement;
   }
 
-  async function run(statement: Statement, params: unknown[], options: QueryOptions | undefined): Promise<Results> {
-    const values = params.map((param, i) => {
+  function serialized(types: number[], params: unknown[], options: QueryOptions | undefined): (string | null)[] {
+    return params.map((param, i) => {
       if (param === null || param === undefined) return null;
-      const oid = statement.parameterTypes[i]!;
+      const oid = types[i]!;
       const serialize = options?.serializers?.[oid] ?? client.serializers[oid];
-      return serialize ? serialize(param) : String(param);
+      return serialize ? (serialize(param) as string) : String(param);
     });
+  }
+
+  async function run(statement: Statement, params: unknown[], options: QueryOptions | undefined): Promise<Results> {
+    const values = serialized(statement.parameterTypes, params, options);
     const { messages } = await client.execProtocol(
-      concat(
-        protocol.serialize.bind({ statement: statement.name, values: values as (string | null)[] }),
-        protocol.serialize.execute({}),
-        protocol.serialize.sync(),
-      ),
+      concat(protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.execute({}), protocol.serialize.sync()),
     );
     return answerOf(statement, messages, options);
   }
@@ -118,12 +122,12 @@ export function withPreparedStatements(client: PGlite): PGlite {
   }
 
   async function query(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results> {
-    if (wantsCustomPlan(text) || (options && Object.keys(options).some((key) => !HANDLED_OPTIONS.has(key))))
-      return client.query(text, params, options);
+    if (options && Object.keys(options).some((key) => !HANDLED_OPTIONS.has(key))) return client.query(text, params, options);
+    const custom = wantsCustomPlan(text);
     return exclusive._runExclusiveTransaction(() =>
       exclusive._runExclusiveQuery(async () => {
         try {
-          return await runKept(text, params, options);
+          return await (custom ? runPlannedEachTime(text, params, options) : runKept(text, params, options));
         } catch (error) {
           throw withQuery(error, text, params);
         }
@@ -149,6 +153,41 @@ export function withPreparedStatements(client: PGlite): PGlite {
       await close(statement);
       return run(await prepare(text, options), params, options);
     }
+  }
+
+  /**
+   * A statement planned for its values each time (custom-plan.ts): the unnamed statement, parsed
+   * with the parameter types learnt on its first run, bound, described and run in one trip, where
+   * PGlite's `query()` takes six. Postgres plans an unnamed statement for the values it is bound to.
+   */
+  async function runPlannedEachTime(text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results> {
+    let types = parameterTypesOf.get(text);
+    if (!types) {
+      const { messages } = await client.execProtocol(
+        concat(protocol.serialize.parse({ text }), protocol.serialize.describe({ type: 'S' }), protocol.serialize.sync()),
+        { onNotice: options?.onNotice },
+      );
+      const description = messages.find((m) => m.name === 'parameterDescription') as { dataTypeIDs?: number[] } | undefined;
+      types = description?.dataTypeIDs ?? [];
+      parameterTypesOf.set(text, types);
+      while (parameterTypesOf.size > MAX_STATEMENTS) parameterTypesOf.delete(parameterTypesOf.keys().next().value!);
+    }
+    const values = serialized(types, params, options);
+    const { messages } = await client.execProtocol(
+      concat(
+        protocol.serialize.parse({ text, types }),
+        protocol.serialize.bind({ values }),
+        protocol.serialize.describe({ type: 'P' }),
+        protocol.serialize.execute({}),
+        protocol.serialize.sync(),
+      ),
+    );
+    const statement: Statement = {
+      name: '',
+      parameterTypes: types,
+      rowDescription: messages.find((m) => m.name === 'rowDescription') ?? null,
+    };
+    return answerOf(statement, messages, options);
   }
 
   async function close(statement: Statement): Promise<void> {
