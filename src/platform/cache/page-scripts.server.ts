@@ -10,11 +10,29 @@ import { createHash } from 'node:crypto';
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
 const RUNS = (attributes: string) => !/\bsrc\s*=/.test(attributes) && !/\btype\s*=\s*"?(?!module|text\/javascript)[^\s">]/.test(attributes);
 
+/**
+ * Each script's hash by its code: every page carries the same few scripts, and hashing them again
+ * for every page was most of this step's cost (issue 31). Bounded against a page that makes its code.
+ */
+const hashOfScript = new Map<string, string>();
+const HASH_MEMO_LIMIT = 200;
+
+function hashOf(body: string): string {
+  let hash = hashOfScript.get(body);
+  if (hash === undefined) {
+    hash = `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
+    if (hashOfScript.size >= HASH_MEMO_LIMIT) hashOfScript.clear();
+    // A copy: the key must not keep the page it was sliced from alive.
+    hashOfScript.set(Buffer.from(body, 'utf8').toString('utf8'), hash);
+  }
+  return hash;
+}
+
 /** `script-src` of `policy` with exactly the hashes of the inline scripts in `html`. */
 export function withOnlyPageScripts(policy: string, html: string): string {
   const hashes = new Set<string>();
   for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
-    if (RUNS(attributes!)) hashes.add(`'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
+    if (RUNS(attributes!)) hashes.add(hashOf(body!));
   }
   return policy
     .split(';')
