@@ -4,7 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { readFile } from 'node:fs/promises';
-import { CSP_DIRECTIVES, inlineScriptHashes, minifiedInlineScript } from './src/platform/http/csp.mjs';
+import { CSP_DIRECTIVES, inlineScriptHashes, minifiedInlineScript, rememberedCspDigests } from './src/platform/http/csp.mjs';
 import { assertCatalogueComplete, compileCatalogue } from './scripts/messages.mjs';
 import { buildFiles } from './scripts/build-files.mjs';
 
@@ -28,7 +28,8 @@ export default defineConfig({
   output: 'server',
   // Not streamed: every page is read whole by the page steps (its CSS cut, the page cache), and a
   // stream cost an uncached render its chunks' encoding and a web stream's reads (issue 31).
-  adapter: node({ mode: 'standalone', experimentalDisableStreaming: true }),
+  // The app only: scripts/start.mjs serves the build's static files from a list made at start.
+  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   integrations: [react(), buildFiles()],
   // Page CSS is small; inlining it saves a render-blocking request on slow links.
   build: { inlineStylesheets: 'always' },
@@ -51,7 +52,7 @@ export default defineConfig({
   prefetch: false,
   devToolbar: { enabled: false },
   vite: {
-    plugins: [tailwindcss(), minifiedInlineScripts],
+    plugins: [tailwindcss(), minifiedInlineScripts, rememberedCspDigests()],
     ssr: { external: ['@electric-sql/pglite', 'sharp', 'pg'] },
   },
 });

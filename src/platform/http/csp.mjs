@@ -108,3 +108,45 @@ export function withMapTiles(policy, tileUrl) {
   const origin = tileUrl && tileOrigin(tileUrl);
   return origin ? policy.replace("img-src 'self'", `img-src 'self' ${origin}`) : policy;
 }
+
+/** Astro's digest of one stylesheet or script for a page's policy (astro/dist/core/encryption.js). */
+const ASTRO_DIGEST = 'async function generateCspDigest(data, algorithm) {';
+
+/**
+ * A Vite plugin: Astro's digests for a page's policy remembered by content. With CSP on, Astro hashes
+ * every stylesheet and script of a page's head on every render, and the head's stylesheet is the
+ * site's whole CSS (about 50 KB): its UTF-8 encoding and SHA-256 were 4 % of a deal page's miss
+ * (issue 31), the same bytes every time. The build fails if Astro's function is not found, so an
+ * upgrade that renames it cannot silently bring the cost back.
+ * @returns {import('vite').Plugin}
+ */
+export function rememberedCspDigests() {
+  return {
+    name: 'sefer:remembered-csp-digests',
+    transform(code, id) {
+      if (!id.replace(/\\/g, '/').endsWith('/astro/dist/core/encryption.js')) return null;
+      if (!code.includes(ASTRO_DIGEST)) throw new Error(`[csp] Astro's generateCspDigest not found in ${id}`);
+      return code.replace(
+        ASTRO_DIGEST,
+        [
+          // By algorithm, then by the content itself: the head's strings are the same objects every
+          // render, so a lookup does not read them again. Up to 64 each (a build has a handful of heads).
+          'const rememberedDigests = new Map();',
+          'function generateCspDigest(data, algorithm) {',
+          '  let byData = rememberedDigests.get(algorithm);',
+          '  if (!byData) rememberedDigests.set(algorithm, (byData = new Map()));',
+          '  let digest = byData.get(data);',
+          '  if (digest === undefined) {',
+          '    if (byData.size >= 64) byData.clear();',
+          '    digest = computeCspDigest(data, algorithm);',
+          '    byData.set(data, digest);',
+          '    digest.catch(() => byData.delete(data));',
+          '  }',
+          '  return digest;',
+          '}',
+          'async function computeCspDigest(data, algorithm) {',
+        ].join('\n'),
+      );
+    },
+  };
+}
