@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import { ensureBuild } from './ensure-build.mjs';
+import { listStaticFiles, serveStaticFile } from './static-files.mjs';
 import { limitRequestBodies } from '#platform/http/body-limit.server.ts';
 import { processLifecycle } from '#platform/process/lifecycle.ts';
 import { logger, routeConsoleToLog } from '#platform/log/log.server.ts';
@@ -27,8 +28,21 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 ensureBuild();
 
-process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-const { handler } = await import(path.join(root, 'dist/server/entry.mjs'));
+// Astro's adapter in middleware mode: the app only; the build's static files are served here (static-files.mjs).
+const { handler: astro } = await import(path.join(root, 'dist/server/entry.mjs'));
+const client = path.join(root, 'dist/client');
+const staticFiles = listStaticFiles(client);
+/** A static file of the build, else the app (a path that cannot be decoded is refused, as Astro's own server does). */
+function handler(req, res) {
+  try {
+    decodeURI(req.url ?? '/');
+  } catch {
+    res.writeHead(400);
+    res.end('Bad request.');
+    return;
+  }
+  if (!serveStaticFile(req, res, client, staticFiles)) astro(req, res);
+}
 const { config } = await import(path.join(root, 'src/platform/config/config.server.ts'));
 
 let settings;
