@@ -13,13 +13,15 @@ export const ACCEPT_ENCODING = 'gzip, deflate, br';
  * @param {{ origin: string, paths: string[], connections: number, durationSec: number, accept?: string, unique?: boolean }} o
  * `paths` with more than one entry: each request picks one at random (detail pages, search terms).
  * `unique`: each request adds its own `miss=<n>` parameter, so that every one misses the page cache
- * and is rendered, cut, compressed and stored as a real miss is (issue 31).
+ * and is rendered, cut, compressed and stored as a real miss is (issue 31). The numbers go on from
+ * one call to the next: a pass that started again at 1 after its warm-up (before issue 31's sixth
+ * session) was first served the warm-up's stored pages, as hits.
  */
+let missNumber = 0;
 export async function measure({ origin, paths, connections, durationSec, accept = 'text/html', unique = false }) {
   const headers = { 'accept-encoding': ACCEPT_ENCODING, accept, 'user-agent': 'sefer-bench' };
   const options = { url: origin, connections, duration: durationSec, headers, timeout: 10 };
-  let n = 0;
-  const distinct = (p) => (unique ? `${p}${p.includes('?') ? '&' : '?'}miss=${++n}` : p);
+  const distinct = (p) => (unique ? `${p}${p.includes('?') ? '&' : '?'}miss=${++missNumber}` : p);
   if (paths.length === 1 && !unique) {
     options.url = origin + paths[0];
   } else {
