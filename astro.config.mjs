@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { CSP_DIRECTIVES, inlineScriptHashes, minifiedInlineScript, rememberedCspDigests } from './src/platform/http/csp.mjs';
 import { assertCatalogueComplete, compileCatalogue } from './scripts/messages.mjs';
 import { buildFiles } from './scripts/build-files.mjs';
+import { keptRenderedHtml } from './src/platform/http/rendered-html.mjs';
 
 // A message missing in one language fails the build (and astro check) here.
 assertCatalogueComplete();
@@ -52,7 +53,7 @@ export default defineConfig({
   prefetch: false,
   devToolbar: { enabled: false },
   vite: {
-    plugins: [tailwindcss(), minifiedInlineScripts, rememberedCspDigests()],
+    plugins: [tailwindcss(), minifiedInlineScripts, rememberedCspDigests(), keptRenderedHtml()],
     ssr: { external: ['@electric-sql/pglite', 'sharp', 'pg'] },
   },
 });

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'astro';
 import { withPageCss } from '#platform/cache/page-css.server.ts';
 import { withOnlyPageScripts } from '#platform/cache/page-scripts.server.ts';
+import { renderedHtmlOf } from '../rendered-html.mjs';
 import { isCachedPage, pageHtml } from './page-store.server.ts';
 
 /**
@@ -13,7 +14,7 @@ export const pageCss: MiddlewareHandler = async (context, next) => {
     return response;
   // Already cut and compressed by the steps of the route it was rewritten to (/discounts is home).
   if (response.headers.has('Content-Encoding')) return response;
-  const html = await withPageCss(await response.text());
+  const html = await withPageCss(await renderedHtmlOf(response));
   const headers = new Headers(response.headers);
   headers.delete('Content-Length');
   const policy = headers.get('Content-Security-Policy');
