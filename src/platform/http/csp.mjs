@@ -118,7 +118,7 @@ const ASTRO_DIGEST = 'async function generateCspDigest(data, algorithm) {';
  * site's whole CSS (about 50 KB): its UTF-8 encoding and SHA-256 were 4 % of a deal page's miss
  * (issue 31), the same bytes every time. The build fails if Astro's function is not found, so an
  * upgrade that renames it cannot silently bring the cost back.
- * @returns {import('vite').Plugin}
+ * @returns {{ name: string, transform(code: string, id: string): string | null }}
  */
 export function rememberedCspDigests() {
   return {

@@ -24,7 +24,7 @@ const ASTRO_ANSWER = `  if (status) {
 /**
  * The Vite plugin. The build fails if Astro's code is not as expected, so an upgrade that changes
  * it cannot silently bring the cost back.
- * @returns {import('vite').Plugin}
+ * @returns {{ name: string, transform(code: string, id: string): string | null }}
  */
 export function keptRenderedHtml() {
   return {
