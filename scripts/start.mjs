@@ -19,6 +19,7 @@ import { logger, routeConsoleToLog } from '#platform/log/log.server.ts';
 import { observeRequests } from '#platform/log/access-log.server.ts';
 import { currentRequest } from '#platform/log/request-context.server.ts';
 import { isMetricsRequest, metricsHandler } from '#platform/metrics/metrics-endpoint.server.ts';
+import { CHECK_EVERY_MS, createQuietCollector, memoryReducingCollection, QUIET_MS } from '#platform/process/quiet-collector.server.ts';
 
 const log = logger('start');
 // Whatever a library prints (Astro's render errors, with their stacks) becomes one JSON line too.
@@ -62,6 +63,17 @@ const shedder = createLoadShedder(loadSheddingOptions(settings.maxConcurrentRend
 const { sessionCookieResigner } = await import('#platform/http/secret-rotation.server.ts');
 const resign = sessionCookieResigner(settings.authSecret, settings.authSecretPrevious);
 
+// Memory back when quiet: once ready, and after each spell without requests (platform/process/quiet-collector.server.ts).
+const quiet = createQuietCollector({
+  quietMs: QUIET_MS,
+  checkEveryMs: CHECK_EVERY_MS,
+  collect: memoryReducingCollection(),
+  collected: ({ rssBeforeMb, rssAfterMb, ms, reason }) =>
+    log[reason === 'ready' ? 'info' : 'debug'](
+      `[memory] ${reason}: garbage collected in ${ms} ms, resident ${rssBeforeMb} → ${rssAfterMb} MB`,
+    ),
+});
+
 // Astro's standalone server sends everything uncompressed; visitors pay for every byte.
 const compress = compression({ threshold: 1024 });
 /** What this build is (written by the build: astro.config.mjs), for /healthz and the log. */
@@ -87,6 +99,7 @@ const listener = observeRequests(
     if (draining && isReadinessCheck(req)) return named('/readyz', () => notReady(res));
     if (isMetricsRequest(req)) return named('/metrics', () => metrics(req, res));
     if (frontCache()?.(req, res)) return;
+    quiet.request();
     shedder.handle(req, res, () => compress(req, res, () => handler(req, res)));
   }),
 );
@@ -170,6 +183,8 @@ async function serve() {
     log.flush();
     process.exit(1);
   }
+  quiet.collectNow('ready');
+  quiet.start();
   const version = `version ${build.version}${build.commit ? `, commit ${build.commit.slice(0, 12)}` : ''}`;
   log.info(`[start] Sefer is ready at http://${settings.host}:${settings.port} (${version}; warm-up ${Date.now() - started} ms)`);
 }
@@ -190,6 +205,7 @@ const IN_FLIGHT_SECONDS = 60;
 async function stop(signal) {
   if (stopping) return;
   stopping = true;
+  quiet.stop();
   if (settings.rollingRestart && server.listening) {
     // nginx keeps idle connections for 4 s (deploy/nginx.conf): closing them under it could lose a
     // POST it was writing. Answer for a while with `Connection: close` instead, then close the port.
