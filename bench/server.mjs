@@ -26,7 +26,7 @@ async function waitFor(url, timeoutMs, child, fallback) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** The Node flags `npm start` of the checkout at `root` runs with (`node --max-semi-space-size=16 --liftoff-only scripts/start.mjs`). */
+/** The Node flags `npm start` of the checkout at `root` runs with (`node --max-semi-space-size=16 scripts/start.mjs`). */
 export function startFlags(root) {
   const start = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts?.start ?? '';
   return (

@@ -51,6 +51,6 @@ describe("the mixed workload's picks", () => {
   });
 
   it('starts each build with the Node flags of its own npm start', () => {
-    expect(startFlags(new URL('../..', import.meta.url).pathname)).toEqual(['--max-semi-space-size=16', '--liftoff-only']);
+    expect(startFlags(new URL('../..', import.meta.url).pathname)).toEqual(['--max-semi-space-size=16']);
   });
 });
