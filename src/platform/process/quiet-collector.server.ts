@@ -11,7 +11,7 @@
  * So one such collection runs once the process is ready (before its first visitor), and again
  * whenever requests that reached the app (renders, forms, the API: not cached pages, health checks
  * or scrapes, which make little garbage and would keep it from ever being quiet) have been
- * followed by `quietMs` without any. It stops everything for its duration (about 30–90 ms here),
+ * followed by `quietMs` without any. It stops everything for its duration (100–200 ms here),
  * which is why it waits for a quiet moment and never runs under traffic: a busy process collects as
  * it always did.
  *
@@ -35,7 +35,7 @@ export interface QuietCollectorOptions {
   rss?: () => number;
 }
 
-/** Seconds without a request before a collection (a tenth of a second of CPU at most, once per quiet spell). */
+/** How long without a request before a collection (each one 100–200 ms of CPU, once per quiet spell). */
 export const QUIET_MS = 10_000;
 export const CHECK_EVERY_MS = 2_000;
 
